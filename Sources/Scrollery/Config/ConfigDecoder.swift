@@ -1,0 +1,140 @@
+import Foundation
+import Mustache
+import Yams
+
+/// Turns the YAML tree of `scrollery.yml` into a `SiteConfig`, key by key, with errors that name the key.
+struct ConfigDecoder {
+    let file: URL
+    let overrides: ConfigOverrides
+
+    var siteFolder: URL { file.deletingLastPathComponent() }
+
+    func decode(_ root: Node) throws(ConfigError) -> SiteConfig {
+        let top = try ConfigReader(file: file.path, path: "", node: root)
+        try top.rejectUnknownKeys(["title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll"])
+        let baseURL = try decodeBaseURL(top)
+        guard let sourceReader = try top.child("source") else {
+            throw top.missing("source", example: "{ url: data/page-{{page}}.json }")
+        }
+        guard let itemReader = try top.child("item") else {
+            throw top.missing("item", example: "{ id: \"{{id}}\", title: \"{{title}}\" }")
+        }
+        return SiteConfig(
+            title: try top.string("title") ?? "Gallery",
+            description: try top.string("description"),
+            baseURL: baseURL,
+            outputFolder: try decodeOutput(top),
+            pageSize: try top.int("pageSize", in: 1...1000) ?? 24,
+            source: try decodeSource(sourceReader),
+            detail: try top.child("detail").map { reader throws(ConfigError) in try decodeDetail(reader) },
+            item: try decodeItem(itemReader),
+            scroll: try decodeScroll(top.child("scroll")),
+            siteFolder: siteFolder,
+            file: file
+        )
+    }
+
+    private func decodeBaseURL(_ top: ConfigReader) throws(ConfigError) -> BaseURL {
+        if let text = overrides.baseURL {
+            guard let url = BaseURL(text) else {
+                throw ConfigError(
+                    file: "--base-url", key: "", line: nil, problem: "`\(text)` is not a path or an http(s) URL.",
+                    fix: "Use a path such as `/gallery/` or a URL such as `https://example.org/gallery/`.")
+            }
+            return url
+        }
+        let text = try top.string("baseURL") ?? "/"
+        guard let url = BaseURL(text) else {
+            throw top.error(
+                "baseURL", "`\(text)` is not a path prefix or an http(s) URL.",
+                fix: "Use `/`, a path such as `/gallery/`, or a URL such as `https://example.org/gallery/`.")
+        }
+        return url
+    }
+
+    private func decodeOutput(_ top: ConfigReader) throws(ConfigError) -> URL {
+        let folder: URL
+        if let text = overrides.output {
+            folder = URL(fileURLWithPath: text, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        } else {
+            folder = URL(fileURLWithPath: try top.string("output") ?? "public", relativeTo: siteFolder)
+        }
+        let output = folder.standardizedFileURL
+        let site = siteFolder.standardizedFileURL
+        if site.path.hasPrefix(output.path.hasSuffix("/") ? output.path : output.path + "/") || site.path == output.path {
+            throw top.error(
+                "output", "`\(output.path)` is the site folder or holds it; a build replaces its output folder.",
+                fix: "Choose a folder of its own, such as `public`.")
+        }
+        return output
+    }
+
+    private func decodeSource(_ reader: ConfigReader) throws(ConfigError) -> SourceConfig {
+        try reader.rejectUnknownKeys(["url", "items", "paginate", "limit"])
+        let url = try reader.requiredString("url", example: "data/page-{{page}}.json")
+        try checkTemplate(url, reader: reader, key: "url")
+        let pointerText = try reader.string("items") ?? ""
+        guard let items = JSONPointer(pointerText) else {
+            throw reader.error(
+                "items", "`\(pointerText)` is not a JSON pointer.",
+                fix: "Write it as `/items` (the `items` member) or `\"\"` (the response itself is the array).")
+        }
+        let paginate = try decodePagination(reader.child("paginate"), url: url, source: reader)
+        return SourceConfig(url: url, items: items, paginate: paginate, limit: try reader.int("limit", in: 1...10_000_000))
+    }
+
+    private func decodePagination(_ reader: ConfigReader?, url: String, source: ConfigReader) throws(ConfigError)
+        -> PaginationStyle
+    {
+        let style = try reader?.string("style") ?? "page"
+        switch style {
+        case "page":
+            try reader?.rejectUnknownKeys(["style", "first"])
+            guard url.contains("{{page}}") else {
+                throw source.error(
+                    "url", "has no `{{page}}` placeholder, so every page would be the same.",
+                    fix: "Put `{{page}}` where the page number goes, e.g. `data/page-{{page}}.json`.")
+            }
+            return .page(first: try reader?.int("first", in: 0...1_000_000) ?? 1)
+        default:
+            throw (reader ?? source).error(
+                "style", "`\(style)` is not a pagination style this version knows.", fix: "Use `page`.")
+        }
+    }
+
+    private func decodeDetail(_ reader: ConfigReader) throws(ConfigError) -> DetailConfig {
+        try reader.rejectUnknownKeys(["url", "concurrency"])
+        let url = try reader.requiredString("url", example: "data/details/{{id}}.json")
+        try checkTemplate(url, reader: reader, key: "url")
+        return DetailConfig(url: url, concurrency: try reader.int("concurrency", in: 1...64) ?? 8)
+    }
+
+    private func decodeItem(_ reader: ConfigReader) throws(ConfigError) -> ItemTemplates {
+        let keys = ["id", "title", "image", "width", "height", "alt", "description", "date", "link"]
+        try reader.rejectUnknownKeys(keys)
+        for key in keys {
+            if let text = try reader.string(key) { try checkTemplate(text, reader: reader, key: key) }
+        }
+        return ItemTemplates(
+            id: try reader.requiredString("id", example: "\"{{id}}\""),
+            title: try reader.requiredString("title", example: "\"{{title}}\""),
+            image: try reader.string("image"), width: try reader.string("width"), height: try reader.string("height"),
+            alt: try reader.string("alt"), description: try reader.string("description"),
+            date: try reader.string("date"), link: try reader.string("link"))
+    }
+
+    private func decodeScroll(_ reader: ConfigReader?) throws(ConfigError) -> ScrollConfig {
+        try reader?.rejectUnknownKeys(["autoPages"])
+        return ScrollConfig(autoPages: try reader?.int("autoPages", in: 0...1000) ?? 5)
+    }
+
+    private func checkTemplate(_ text: String, reader: ConfigReader, key: String) throws(ConfigError) {
+        do {
+            _ = try MustacheTemplate(string: text)
+        } catch {
+            throw reader.error(
+                key, "`\(text)` is not a valid Mustache template (\(error)).",
+                fix: "Use `{{name}}` for a field of the item and `{{detail.name}}` for a field of its detail.")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+public import Foundation
+
+/// Everything `scrollery.yml` says, validated: the contract between a site folder and the build.
+public struct SiteConfig: Sendable {
+    /// The site's title, shown in the header and the `<title>` of every page.
+    public var title: String
+    /// A one-line description for the `<meta name="description">` tag.
+    public var description: String?
+    /// Where the site is served: a path prefix or an absolute URL.
+    public var baseURL: BaseURL
+    /// The output folder, absolute.
+    public var outputFolder: URL
+    /// Items per listing page, independent of the source's page size.
+    public var pageSize: Int
+    /// Where the list of items comes from.
+    public var source: SourceConfig
+    /// The optional second request per item.
+    public var detail: DetailConfig?
+    /// How a source item (and its detail) becomes a card.
+    public var item: ItemTemplates
+    /// How the infinite-scroll script behaves.
+    public var scroll: ScrollConfig
+    /// The site folder: relative paths in the config are resolved against it.
+    public var siteFolder: URL
+    /// The config file the values were read from.
+    public var file: URL
+}
+
+/// The paginated list of items.
+public struct SourceConfig: Sendable {
+    /// The URL or local path of a source page, a template over the pagination variables (`{{page}}`).
+    public var url: String
+    /// Where the array of items is in each response.
+    public var items: JSONPointer
+    /// How to go from one source page to the next.
+    public var paginate: PaginationStyle
+    /// At most this many items in all.
+    public var limit: Int?
+}
+
+/// How a source is paged through.
+public enum PaginationStyle: Sendable, Equatable {
+    /// Numbered pages from `first`: `{{page}}` in the URL; stops at a missing page or an empty array.
+    case page(first: Int)
+}
+
+/// The per-item detail request.
+public struct DetailConfig: Sendable {
+    /// The URL or local path of an item's detail, a template over the item (`{{id}}`).
+    public var url: String
+    /// How many detail requests may be in flight at once.
+    public var concurrency: Int
+}
+
+/// Mustache templates over an item (with its detail under `detail`) that make the card's fields.
+public struct ItemTemplates: Sendable {
+    /// The item's identity; its slug (and so its page's URL) is made from it.
+    public var id: String
+    /// The card's title.
+    public var title: String
+    /// The image URL: http(s), or a path relative to the site root.
+    public var image: String?
+    /// The image's width in pixels.
+    public var width: String?
+    /// The image's height in pixels.
+    public var height: String?
+    /// The image's alternative text; the title when absent.
+    public var alt: String?
+    /// The Markdown description.
+    public var description: String?
+    /// The date shown on the card.
+    public var date: String?
+    /// A link to the item at its origin.
+    public var link: String?
+}
+
+/// Settings of the infinite-scroll script.
+public struct ScrollConfig: Sendable {
+    /// Pages loaded automatically before loading waits for a "Load more" button.
+    public var autoPages: Int
+}

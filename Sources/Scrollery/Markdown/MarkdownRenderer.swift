@@ -1,0 +1,57 @@
+import Foundation
+import CCmark
+
+/// Markdown rendered by libcmark in safe mode: raw HTML is omitted and `javascript:`-style links are emptied.
+struct RenderedMarkdown: Sendable, Equatable {
+    /// The HTML of the whole document.
+    let html: String
+    /// The document's text without markup, whitespace folded, for excerpts.
+    let plainText: String
+}
+
+/// Renders Markdown through libcmark. Stateless, so it can run on any number of threads at once.
+struct MarkdownRenderer: Sendable {
+    func render(_ markdown: String) -> RenderedMarkdown {
+        let options = CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8
+        let utf8 = Array(markdown.utf8)
+        guard let document = utf8.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress.flatMap { cmark_parse_document($0, buffer.count, options) }
+        }) ?? cmark_parse_document("", 0, options) else {
+            return RenderedMarkdown(html: "", plainText: "")
+        }
+        defer { cmark_node_free(document) }
+        return RenderedMarkdown(html: Self.html(of: document, options: options), plainText: Self.text(of: document))
+    }
+
+    private static func html(of document: OpaquePointer, options: Int32) -> String {
+        guard let cString = cmark_render_html(document, options) else { return "" }
+        defer { free(cString) }
+        return String(cString: cString)
+    }
+
+    /// Collects text and code literals, with a space wherever a block or line ends.
+    private static func text(of document: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(document) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var pieces: [String] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            switch (event, type) {
+            case (CMARK_EVENT_ENTER, CMARK_NODE_TEXT), (CMARK_EVENT_ENTER, CMARK_NODE_CODE),
+                (CMARK_EVENT_ENTER, CMARK_NODE_CODE_BLOCK):
+                if let literal = cmark_node_get_literal(node) { pieces.append(String(cString: literal)) }
+                if type == CMARK_NODE_CODE_BLOCK { pieces.append(" ") }
+            case (CMARK_EVENT_ENTER, CMARK_NODE_SOFTBREAK), (CMARK_EVENT_ENTER, CMARK_NODE_LINEBREAK),
+                (CMARK_EVENT_EXIT, CMARK_NODE_PARAGRAPH), (CMARK_EVENT_EXIT, CMARK_NODE_HEADING),
+                (CMARK_EVENT_EXIT, CMARK_NODE_ITEM):
+                pieces.append(" ")
+            default:
+                break
+            }
+        }
+        return pieces.joined().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}
