@@ -1,0 +1,19 @@
+/// How one build runs, beyond what the config says.
+public struct BuildOptions: Sendable {
+    /// Fail the build (and keep the previous site) when any item's details fail.
+    public var strict: Bool
+    /// At most this many items, whatever `source.limit` says.
+    public var maxItems: Int?
+    /// At most this many detail requests in flight, whatever `detail.concurrency` says.
+    public var concurrency: Int?
+
+    /// - Parameters:
+    ///   - strict: fail on any item error.
+    ///   - maxItems: a cap on the number of items.
+    ///   - concurrency: a cap on detail requests in flight.
+    public init(strict: Bool = false, maxItems: Int? = nil, concurrency: Int? = nil) {
+        self.strict = strict
+        self.maxItems = maxItems
+        self.concurrency = concurrency
+    }
+}

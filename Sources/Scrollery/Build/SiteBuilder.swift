@@ -1,0 +1,124 @@
+import Foundation
+import Synchronization
+
+/// Runs the whole flow for one site: source pages → chunks → details → Markdown → templates → files.
+///
+/// Pages stream through: only the current chunk and the page before it (which waits to learn whether a
+/// next page exists) are held, so memory does not grow with the number of items.
+public struct SiteBuilder: Sendable {
+    let config: SiteConfig
+    let options: BuildOptions
+    let fetcher: any Fetcher
+    let events: @Sendable (BuildEvent) -> Void
+
+    /// - Parameters:
+    ///   - config: the validated site config.
+    ///   - options: options of this build.
+    ///   - fetcher: how sources are read; local files by default.
+    ///   - events: called with progress as the build runs.
+    public init(
+        config: SiteConfig, options: BuildOptions = .init(), fetcher: (any Fetcher)? = nil,
+        events: @escaping @Sendable (BuildEvent) -> Void = { _ in }
+    ) {
+        self.config = config
+        self.options = options
+        self.fetcher = fetcher ?? LocalFileFetcher(siteFolder: config.siteFolder)
+        self.events = events
+    }
+
+    /// Builds the site into its output folder, replacing the previous build only when this one succeeds.
+    /// - Returns: what the build did.
+    /// - Throws: `BuildError`, with the previous site left as it was.
+    public func build() async throws(BuildError) -> BuildSummary {
+        let started = ContinuousClock.now
+        var writer: OutputWriter?
+        do {
+            let theme = try Theme.load(overrides: config.siteFolder.appendingPathComponent("templates"))
+            var output = try OutputWriter(outputFolder: config.outputFolder)
+            writer = output
+            var summary = try await writePages(theme: theme, into: &output)
+            try writeSupportFiles(theme: theme, into: &output)
+            if options.strict, summary.detailsFailed > 0 {
+                throw BuildFailure(
+                    "\(summary.detailsFailed) item(s) failed their details and --strict is on. "
+                        + "Fix the source, or build without --strict to publish them in their error state.")
+            }
+            try output.commit()
+            writer = nil
+            summary.files = output.writtenFiles.count
+            summary.outputPath = config.outputFolder.path
+            summary.duration = ContinuousClock.now - started
+            return summary
+        } catch {
+            writer?.discard()
+            let message = error is CancellationError ? "The build was cancelled." : "\(error)"
+            throw BuildError(message: message, outputPath: config.outputFolder.path)
+        }
+    }
+
+    private func writePages(theme: Theme, into output: inout OutputWriter) async throws -> BuildSummary {
+        let paths = SitePaths(baseURL: config.baseURL)
+        let renderer = PageRenderer(
+            theme: theme, paths: paths, title: config.title, description: config.description,
+            autoPages: config.scroll.autoPages)
+        let enricher = try Enricher(
+            detail: config.detail, mapper: try ItemMapper(config.item, baseURL: config.baseURL), fetcher: fetcher,
+            concurrency: options.concurrency)
+        let sourcePageCount = Mutex(0)
+        let events = self.events
+        let source = SourcePages(config: config.source, fetcher: fetcher) { number, location, items in
+            sourcePageCount.withLock { $0 = number }
+            events(.sourcePage(number: number, location: location, items: items))
+        }
+        let limit = [config.source.limit, options.maxItems].compactMap { $0 }.min()
+        var summary = BuildSummary()
+        var slugger = Slugger()
+        var pending: (number: Int, items: [(item: GalleryItem, slug: String)])?
+        for try await chunk in ItemChunks(base: source, size: config.pageSize, limit: limit) {
+            try Task.checkCancellation()
+            if let page = pending {
+                try write(page.items, page: page.number, hasNext: true, renderer: renderer, into: &output)
+            }
+            let items = await enricher.enrich(chunk)
+            let number = (pending?.number ?? 0) + 1
+            let failed = items.filter { $0.error != nil }
+            for item in failed {
+                events(.itemFailed(position: item.position, id: item.id, reason: item.error ?? ""))
+            }
+            summary.items += items.count
+            summary.detailsFailed += failed.count
+            summary.pages = number
+            events(.page(number: number, items: items.count, failed: failed.count))
+            pending = (number, items.map { ($0, slugger.slug(for: $0.id)) })
+        }
+        try write(pending?.items ?? [], page: pending?.number ?? 1, hasNext: false, renderer: renderer, into: &output)
+        summary.pages = max(summary.pages, 1)
+        summary.sourcePages = sourcePageCount.withLock { $0 }
+        try output.write(renderer.notFoundPage(), to: "404.html")
+        return summary
+    }
+
+    private func write(
+        _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool, renderer: PageRenderer,
+        into output: inout OutputWriter
+    ) throws {
+        let paths = renderer.paths
+        try output.write(renderer.listPage(number: page, items: items, hasNext: hasNext), to: paths.listPageFile(page))
+        for (item, slug) in items {
+            try output.write(renderer.itemPage(item, slug: slug, listPage: page), to: paths.itemFile(slug))
+        }
+    }
+
+    private func writeSupportFiles(theme: Theme, into output: inout OutputWriter) throws {
+        for (name, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            try output.write(data, to: "assets/\(name)")
+        }
+        try output.copyTree(from: config.siteFolder.appendingPathComponent("static"))
+    }
+}
+
+/// A reason to stop the build that is not tied to one file or URL.
+struct BuildFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Fetches each item's detail concurrently (never more than `concurrency` at once), renders it, and
+/// returns the items in their source order whatever order the fetches finish in. A failed detail only
+/// marks its own item.
+struct Enricher: Sendable {
+    let detail: DetailConfig?
+    let detailTemplate: URLTemplate?
+    let mapper: ItemMapper
+    let fetcher: any Fetcher
+    let concurrency: Int
+
+    init(detail: DetailConfig?, mapper: ItemMapper, fetcher: any Fetcher, concurrency: Int? = nil) throws {
+        self.detail = detail
+        self.detailTemplate = try detail.map { try URLTemplate($0.url) }
+        self.mapper = mapper
+        self.fetcher = fetcher
+        self.concurrency = max(1, min(concurrency ?? Int.max, detail?.concurrency ?? 8))
+    }
+
+    func enrich(_ chunk: [SourceItem]) async -> [GalleryItem] {
+        var results = [GalleryItem?](repeating: nil, count: chunk.count)
+        await withTaskGroup(of: (Int, GalleryItem).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < chunk.count else { return }
+                let index = next
+                let item = chunk[index]
+                group.addTask { (index, await enrich(item)) }
+                next += 1
+            }
+            for _ in 0..<concurrency { startNext() }
+            for await (index, item) in group {
+                results[index] = item
+                startNext()
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    func enrich(_ item: SourceItem) async -> GalleryItem {
+        guard let detailTemplate else { return mapper.map(item, detail: nil, error: nil) }
+        let location = detailTemplate.render(ItemMapper.context(item: item.value, detail: nil))
+        do {
+            let data = try await fetcher.fetch(location)
+            do {
+                return mapper.map(item, detail: try JSONValue.parse(data), error: nil)
+            } catch {
+                return mapper.map(
+                    item, detail: nil, error: "Details at \(location) are not valid JSON (\(SourcePages.describe(error))).")
+            }
+        } catch {
+            return mapper.map(item, detail: nil, error: "Details could not be fetched: \(error)")
+        }
+    }
+}

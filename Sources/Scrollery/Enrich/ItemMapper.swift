@@ -1,0 +1,71 @@
+import Foundation
+
+import Mustache
+
+/// Makes a `GalleryItem` out of a source item and its detail, through the `item:` templates of the config.
+struct ItemMapper: Sendable {
+    private let id: MustacheTemplate
+    private let title: MustacheTemplate
+    private let image: MustacheTemplate?
+    private let width: MustacheTemplate?
+    private let height: MustacheTemplate?
+    private let alt: MustacheTemplate?
+    private let description: MustacheTemplate?
+    private let date: MustacheTemplate?
+    private let link: MustacheTemplate?
+    private let baseURL: BaseURL
+    private let markdown = MarkdownRenderer()
+
+    init(_ templates: ItemTemplates, baseURL: BaseURL) throws {
+        func parse(_ text: String) throws -> MustacheTemplate {
+            // The fields are plain text, not HTML: escaping happens once, in the theme.
+            try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + text)
+        }
+        id = try parse(templates.id)
+        title = try parse(templates.title)
+        image = try templates.image.map(parse)
+        width = try templates.width.map(parse)
+        height = try templates.height.map(parse)
+        alt = try templates.alt.map(parse)
+        description = try templates.description.map(parse)
+        date = try templates.date.map(parse)
+        link = try templates.link.map(parse)
+        self.baseURL = baseURL
+    }
+
+    /// The template context for an item: its members, with the detail response under `detail`.
+    static func context(item: JSONValue, detail: JSONValue?) -> Any {
+        guard case .object(var members) = item else { return item.mustacheContext ?? [String: Any]() }
+        if let detail { members["detail"] = detail }
+        return JSONValue.object(members).mustacheContext ?? [String: Any]()
+    }
+
+    func map(_ item: SourceItem, detail: JSONValue?, error: String?) -> GalleryItem {
+        let context = Self.context(item: item.value, detail: detail)
+        func text(_ template: MustacheTemplate?) -> String? {
+            guard let rendered = template?.render(context).trimmingCharacters(in: .whitespacesAndNewlines),
+                !rendered.isEmpty
+            else { return nil }
+            return rendered
+        }
+        let renderedID = text(id) ?? String(item.position)
+        let renderedTitle = text(title) ?? "Untitled"
+        let imageReference = text(image).flatMap { SafeURL.resource($0, base: baseURL) }.map {
+            ImageReference(
+                src: $0, width: text(width).flatMap(Self.pixels), height: text(height).flatMap(Self.pixels),
+                alt: text(alt) ?? renderedTitle)
+        }
+        // A description made only of the item (not its detail) is still wanted when the detail failed.
+        let descriptionText = description.map { $0.render(context) } ?? ""
+        return GalleryItem(
+            position: item.position, id: renderedID, title: renderedTitle, image: imageReference,
+            description: descriptionText.isEmpty ? nil : markdown.render(descriptionText),
+            date: text(date), link: text(link).flatMap(SafeURL.external), error: error)
+    }
+
+    /// A pixel size: a positive whole number (a decimal is rounded), else nothing.
+    static func pixels(_ text: String) -> Int? {
+        guard let value = Double(text), value.isFinite, value >= 1, value < 1_000_000 else { return nil }
+        return Int(value.rounded())
+    }
+}

@@ -1,0 +1,23 @@
+/// Where each page lives: its URL under the base URL and its file in the output folder. The one place
+/// that knows the layout `index.html`, `page/N/index.html`, `items/<slug>/index.html`.
+struct SitePaths: Sendable {
+    let baseURL: BaseURL
+
+    var assetsURL: String { baseURL.path + "assets/" }
+
+    func listPageURL(_ number: Int) -> String {
+        number <= 1 ? baseURL.path : baseURL.path + "page/\(number)/"
+    }
+
+    func listPageFile(_ number: Int) -> String {
+        number <= 1 ? "index.html" : "page/\(number)/index.html"
+    }
+
+    func itemURL(_ slug: String) -> String {
+        baseURL.path + "items/\(slug)/"
+    }
+
+    func itemFile(_ slug: String) -> String {
+        "items/\(slug)/index.html"
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Scrollery
+
+/// `scrollery build [SITE]`.
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into its output folder; the previous build stays until this one succeeds."
+    )
+
+    @Argument(help: "The site folder, holding scrollery.yml.", completion: .directory)
+    var site = "."
+
+    @Option(help: "The output folder (default: `output` in scrollery.yml, relative to the site).")
+    var output: String?
+
+    @Option(name: .customLong("base-url"), help: "The path or URL the site is served under, e.g. /gallery/.")
+    var baseURL: String?
+
+    @Option(name: .customLong("max-items"), help: "Build at most this many items.")
+    var maxItems: Int?
+
+    @Option(help: "At most this many detail requests at once.")
+    var concurrency: Int?
+
+    @Flag(help: "Fail, and publish nothing, when any item's details fail.")
+    var strict = false
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1.") }
+        if let concurrency, !(1...64).contains(concurrency) {
+            throw ValidationError("--concurrency must be from 1 to 64.")
+        }
+    }
+
+    func run() async throws {
+        let reporter = ProgressReporter(verbosity: outputOptions.verbosity)
+        do {
+            let siteFolder = URL(fileURLWithPath: site, isDirectory: true).standardizedFileURL
+            let config = try SiteConfig.load(
+                siteFolder: siteFolder, overrides: ConfigOverrides(output: output, baseURL: baseURL))
+            let builder = SiteBuilder(
+                config: config, options: BuildOptions(strict: strict, maxItems: maxItems, concurrency: concurrency),
+                events: { reporter.report($0) })
+            let summary = try await builder.build()
+            reporter.finish(summary)
+        } catch {
+            reporter.fail(error)
+            throw ExitCode.failure
+        }
+    }
+}
+
+extension OutputOptions {
+    var verbosity: ProgressReporter.Verbosity { quiet ? .quiet : verbose ? .verbose : .normal }
+}
