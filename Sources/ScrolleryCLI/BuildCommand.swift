@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Scrollery
 
 /// `scrollery build [SITE]`.
@@ -38,13 +39,14 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let reporter = ProgressReporter(verbosity: outputOptions.verbosity)
+        let logger = outputOptions.makeLogger()
         do {
             let siteFolder = URL(fileURLWithPath: site, isDirectory: true).standardizedFileURL
             let config = try SiteConfig.load(
                 siteFolder: siteFolder, overrides: ConfigOverrides(output: output, baseURL: baseURL))
             let builder = SiteBuilder(
                 config: config, options: BuildOptions(strict: strict, maxItems: maxItems, concurrency: concurrency),
-                events: { reporter.report($0) })
+                events: { reporter.report($0) }, logger: logger)
             let summary = try await builder.build()
             reporter.finish(summary)
         } catch {

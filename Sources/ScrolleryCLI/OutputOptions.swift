@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 
 /// How much the command prints.
 struct OutputOptions: ParsableArguments {
@@ -10,5 +11,12 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if verbose && quiet { throw ValidationError("--verbose and --quiet cannot be used together.") }
+    }
+
+    /// A logger to standard error: debug with `--verbose`, errors only with `--quiet`, notices otherwise.
+    func makeLogger() -> Logger {
+        var logger = Logger(label: "scrollery") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .debug : quiet ? .error : .notice
+        return logger
     }
 }

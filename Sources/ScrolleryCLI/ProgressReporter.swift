@@ -34,7 +34,8 @@ final class ProgressReporter: Sendable {
                 state.items += items
                 state.failed += failed
                 if live {
-                    let line = "source pages \(state.sourcePages) · pages \(number) · items \(state.items) · failed \(state.failed)"
+                    let line =
+                        "source pages \(state.sourcePages) · pages \(number) · items \(state.items) · failed \(state.failed)"
                     FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
                     state.lineShown = true
                 } else if verbosity == .verbose {

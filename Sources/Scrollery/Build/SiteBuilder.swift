@@ -1,4 +1,5 @@
 import Foundation
+public import Logging
 import Synchronization
 
 /// Runs the whole flow for one site: source pages → chunks → details → Markdown → templates → files.
@@ -10,20 +11,23 @@ public struct SiteBuilder: Sendable {
     let options: BuildOptions
     let fetcher: any Fetcher
     let events: @Sendable (BuildEvent) -> Void
+    let logger: Logger
 
     /// - Parameters:
     ///   - config: the validated site config.
     ///   - options: options of this build.
     ///   - fetcher: how sources are read; local files by default.
     ///   - events: called with progress as the build runs.
+    ///   - logger: where diagnostics go (`--verbose` shows the debug level).
     public init(
         config: SiteConfig, options: BuildOptions = .init(), fetcher: (any Fetcher)? = nil,
-        events: @escaping @Sendable (BuildEvent) -> Void = { _ in }
+        events: @escaping @Sendable (BuildEvent) -> Void = { _ in }, logger: Logger = Logger(label: "scrollery")
     ) {
         self.config = config
         self.options = options
         self.fetcher = fetcher ?? LocalFileFetcher(siteFolder: config.siteFolder)
         self.events = events
+        self.logger = logger
     }
 
     /// Builds the site into its output folder, replacing the previous build only when this one succeeds.
@@ -35,6 +39,7 @@ public struct SiteBuilder: Sendable {
         do {
             let theme = try Theme.load(overrides: config.siteFolder.appendingPathComponent("templates"))
             var output = try OutputWriter(outputFolder: config.outputFolder)
+            logger.debug("staging the build in \(output.stagingFolder.path)")
             writer = output
             var summary = try await writePages(theme: theme, into: &output)
             try writeSupportFiles(theme: theme, into: &output)
@@ -45,12 +50,14 @@ public struct SiteBuilder: Sendable {
             }
             try output.commit()
             writer = nil
+            logger.debug("published \(output.writtenFiles.count) files to \(config.outputFolder.path)")
             summary.files = output.writtenFiles.count
             summary.outputPath = config.outputFolder.path
             summary.duration = ContinuousClock.now - started
             return summary
         } catch {
             writer?.discard()
+            logger.debug("discarded the staging folder after: \(error)")
             let message = error is CancellationError ? "The build was cancelled." : "\(error)"
             throw BuildError(message: message, outputPath: config.outputFolder.path)
         }
@@ -63,7 +70,7 @@ public struct SiteBuilder: Sendable {
             autoPages: config.scroll.autoPages)
         let enricher = try Enricher(
             detail: config.detail, mapper: try ItemMapper(config.item, baseURL: config.baseURL), fetcher: fetcher,
-            concurrency: options.concurrency)
+            concurrency: options.concurrency, logger: logger)
         let sourcePageCount = Mutex(0)
         let events = self.events
         let source = SourcePages(config: config.source, fetcher: fetcher) { number, location, items in

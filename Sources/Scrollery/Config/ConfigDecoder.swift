@@ -11,7 +11,9 @@ struct ConfigDecoder {
 
     func decode(_ root: Node) throws(ConfigError) -> SiteConfig {
         let top = try ConfigReader(file: file.path, path: "", node: root)
-        try top.rejectUnknownKeys(["title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll"])
+        try top.rejectUnknownKeys([
+            "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll",
+        ])
         let baseURL = try decodeBaseURL(top)
         guard let sourceReader = try top.child("source") else {
             throw top.missing("source", example: "{ url: data/page-{{page}}.json }")
@@ -55,13 +57,15 @@ struct ConfigDecoder {
     private func decodeOutput(_ top: ConfigReader) throws(ConfigError) -> URL {
         let folder: URL
         if let text = overrides.output {
-            folder = URL(fileURLWithPath: text, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            folder = URL(
+                fileURLWithPath: text, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         } else {
             folder = URL(fileURLWithPath: try top.string("output") ?? "public", relativeTo: siteFolder)
         }
         let output = folder.standardizedFileURL
         let site = siteFolder.standardizedFileURL
-        if site.path.hasPrefix(output.path.hasSuffix("/") ? output.path : output.path + "/") || site.path == output.path {
+        if site.path.hasPrefix(output.path.hasSuffix("/") ? output.path : output.path + "/") || site.path == output.path
+        {
             throw top.error(
                 "output", "`\(output.path)` is the site folder or holds it; a build replaces its output folder.",
                 fix: "Choose a folder of its own, such as `public`.")
@@ -80,7 +84,8 @@ struct ConfigDecoder {
                 fix: "Write it as `/items` (the `items` member) or `\"\"` (the response itself is the array).")
         }
         let paginate = try decodePagination(reader.child("paginate"), url: url, source: reader)
-        return SourceConfig(url: url, items: items, paginate: paginate, limit: try reader.int("limit", in: 1...10_000_000))
+        return SourceConfig(
+            url: url, items: items, paginate: paginate, limit: try reader.int("limit", in: 1...10_000_000))
     }
 
     private func decodePagination(_ reader: ConfigReader?, url: String, source: ConfigReader) throws(ConfigError)

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Fetches each item's detail concurrently (never more than `concurrency` at once), renders it, and
 /// returns the items in their source order whatever order the fetches finish in. A failed detail only
@@ -9,8 +10,13 @@ struct Enricher: Sendable {
     let mapper: ItemMapper
     let fetcher: any Fetcher
     let concurrency: Int
+    let logger: Logger
 
-    init(detail: DetailConfig?, mapper: ItemMapper, fetcher: any Fetcher, concurrency: Int? = nil) throws {
+    init(
+        detail: DetailConfig?, mapper: ItemMapper, fetcher: any Fetcher, concurrency: Int? = nil,
+        logger: Logger = Logger(label: "scrollery.enrich")
+    ) throws {
+        self.logger = logger
         self.detail = detail
         self.detailTemplate = try detail.map { try URLTemplate($0.url) }
         self.mapper = mapper
@@ -41,13 +47,15 @@ struct Enricher: Sendable {
     func enrich(_ item: SourceItem) async -> GalleryItem {
         guard let detailTemplate else { return mapper.map(item, detail: nil, error: nil) }
         let location = detailTemplate.render(ItemMapper.context(item: item.value, detail: nil))
+        logger.debug("fetching details of item \(item.position) from \(location)")
         do {
             let data = try await fetcher.fetch(location)
             do {
                 return mapper.map(item, detail: try JSONValue.parse(data), error: nil)
             } catch {
                 return mapper.map(
-                    item, detail: nil, error: "Details at \(location) are not valid JSON (\(SourcePages.describe(error))).")
+                    item, detail: nil,
+                    error: "Details at \(location) are not valid JSON (\(SourcePages.describe(error))).")
             }
         } catch {
             return mapper.map(item, detail: nil, error: "Details could not be fetched: \(error)")

@@ -1,5 +1,4 @@
 import Foundation
-
 import Mustache
 
 /// Makes a `GalleryItem` out of a source item and its detail, through the `item:` templates of the config.

@@ -1,5 +1,5 @@
-import Foundation
 import CCmark
+import Foundation
 
 /// Markdown rendered by libcmark in safe mode: raw HTML is omitted and `javascript:`-style links are emptied.
 struct RenderedMarkdown: Sendable, Equatable {
@@ -14,9 +14,11 @@ struct MarkdownRenderer: Sendable {
     func render(_ markdown: String) -> RenderedMarkdown {
         let options = CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8
         let utf8 = Array(markdown.utf8)
-        guard let document = utf8.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress.flatMap { cmark_parse_document($0, buffer.count, options) }
-        }) ?? cmark_parse_document("", 0, options) else {
+        guard
+            let document = utf8.withUnsafeBufferPointer({ buffer in
+                buffer.baseAddress.flatMap { cmark_parse_document($0, buffer.count, options) }
+            }) ?? cmark_parse_document("", 0, options)
+        else {
             return RenderedMarkdown(html: "", plainText: "")
         }
         defer { cmark_node_free(document) }

@@ -32,7 +32,9 @@ struct OutputWriter {
     static func checkReplaceable(_ folder: URL) throws {
         let fileManager = FileManager.default
         guard let contents = try? fileManager.contentsOfDirectory(atPath: folder.path), !contents.isEmpty else {
-            if fileManager.fileExists(atPath: folder.path), (try? fileManager.contentsOfDirectory(atPath: folder.path)) == nil {
+            if fileManager.fileExists(atPath: folder.path),
+                (try? fileManager.contentsOfDirectory(atPath: folder.path)) == nil
+            {
                 throw OutputError(path: folder.path, problem: "exists and is not a folder; choose another output.")
             }
             return
@@ -99,7 +101,8 @@ struct OutputWriter {
             throw error
         } catch {
             throw OutputError(
-                path: outputFolder.path, problem: "could not be replaced by the new build: \(error.localizedDescription)")
+                path: outputFolder.path,
+                problem: "could not be replaced by the new build: \(error.localizedDescription)")
         }
     }
 

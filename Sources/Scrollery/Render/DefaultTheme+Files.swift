@@ -25,6 +25,7 @@ extension DefaultTheme {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="generator" content="{{generator}}">
+<link rel="icon" href="data:,">
 <title>{{$title}}{{site.title}}{{/title}}</title>
 {{#site.description}}
 <meta name="description" content="{{site.description}}">
@@ -476,6 +477,7 @@ main:focus, footer:focus { outline: none; }
   box-shadow: var(--shadow-hover);
   font-weight: 600;
 }
+.skip-link:not(:focus) { top: -10rem; box-shadow: none; }
 .skip-link:focus { top: 1rem; }
 
 /* ---------- header and footer ---------- */
@@ -576,7 +578,7 @@ main { flex: 1; padding-bottom: 2rem; }
   font-size: 0.85rem;
 }
 
-.card .frame { border-bottom: 1px solid var(--border); }
+.card .frame { max-height: 30rem; border-bottom: 1px solid var(--border); }
 
 .card-body {
   display: flex;

@@ -35,9 +35,11 @@ struct Theme: Sendable {
                 continue
             }
             do {
-                library.register(try MustacheTemplate(string: file.text), named: String(name.dropLast(templateExtension.count)))
+                library.register(
+                    try MustacheTemplate(string: file.text), named: String(name.dropLast(templateExtension.count)))
             } catch {
-                throw ThemeError(file: name + " (\(file.origin))", problem: "is not a valid Mustache template: \(error).")
+                throw ThemeError(
+                    file: name + " (\(file.origin))", problem: "is not a valid Mustache template: \(error).")
             }
         }
         for name in requiredTemplates where library.getTemplate(named: name) == nil {

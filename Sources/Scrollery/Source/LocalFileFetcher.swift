@@ -21,7 +21,8 @@ public struct LocalFileFetcher: Fetcher {
             let missing = !FileManager.default.fileExists(atPath: file.path)
             throw FetchError(
                 missing ? .notFound : .unreadable, location: location,
-                reason: missing ? "no such file (\(file.path))" : "cannot read \(file.path): \(nsError.localizedDescription)")
+                // The location is relative to the site folder: no absolute path of this machine reaches a page.
+                reason: missing ? "no such file" : "cannot be read (\(nsError.localizedDescription))")
         }
     }
 

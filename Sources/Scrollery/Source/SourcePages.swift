@@ -60,7 +60,8 @@ struct SourcePages: AsyncSequence, Sendable {
         guard case .array(let items) = found else {
             throw SourceError(
                 location: location,
-                problem: "has no array at `\(config.items)`; check `source.items` (\"\" when the response is the array).")
+                problem:
+                    "has no array at `\(config.items)`; check `source.items` (\"\" when the response is the array).")
         }
         return items
     }

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// Runs the real `scrollery` executable, as a user would.
+@Suite("The scrollery command on the sample site")
+struct CommandLineTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The `scrollery` binary built beside the test bundle.
+    static func executable() throws -> URL {
+        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [bundleFolder, repository.appendingPathComponent(".build/debug")].map {
+            $0.appendingPathComponent("scrollery")
+        }
+        return try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "build the executable first: swift build --build-tests")
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = ["CI": "true"]) throws -> Run {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A copy of the repository's sample site in a temporary folder.
+    static func sampleSiteCopy() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scrollery-sample-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("site"), to: site)
+        try? FileManager.default.removeItem(at: site.appendingPathComponent("public"))
+        return site
+    }
+
+    static func sourceItemIDs(in site: URL) throws -> [String] {
+        var ids: [String] = []
+        var page = 1
+        while let data = try? Data(contentsOf: site.appendingPathComponent("data/page-\(page).json")) {
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let items = try #require(object["items"] as? [[String: Any]])
+            ids += items.compactMap { $0["id"] as? String }
+            page += 1
+        }
+        return ids
+    }
+
+    @Test("scrollery build site: every item exactly once across the listing pages, in order, via rel=next")
+    func sampleSiteEveryItemOnce() throws {
+        let site = try Self.sampleSiteCopy()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let run = try Self.run(["build", site.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Built 225 items on 10 pages"))
+        #expect(run.stdout.contains("2 details failed"))
+        #expect(run.stderr.contains("source page 9: 25 items"))
+
+        let output = site.appendingPathComponent("public")
+        var seen: [Int] = []
+        var url: String? = "/"
+        var visited = 0
+        while let next = url, visited < 50 {
+            let file = next == "/" ? "index.html" : String(next.dropFirst()) + "index.html"
+            let html = try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8)
+            seen += positions(in: html)
+            url = relLink("next", in: html)
+            visited += 1
+        }
+        #expect(visited == 10)
+        #expect(seen == Array(1...225))
+        let itemPages = try FileManager.default.contentsOfDirectory(
+            atPath: output.appendingPathComponent("items").path)
+        #expect(itemPages.count == 225)
+        #expect(try Self.sourceItemIDs(in: site).count == 225)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("images/1.svg").path))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("404.html").path))
+    }
+
+    @Test("two builds of the sample site are byte-identical")
+    func sampleSiteDeterministic() throws {
+        let site = try Self.sampleSiteCopy()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let output = site.appendingPathComponent("public")
+        #expect(try Self.run(["build", site.path, "--quiet"]).status == 0)
+        let first = try SiteFixture.snapshot(of: output)
+        let second = try Self.run(["build", site.path, "--quiet", "--concurrency", "2"])
+        #expect(second.status == 0)
+        #expect(second.stdout.isEmpty && second.stderr.isEmpty)
+        let again = try SiteFixture.snapshot(of: output)
+        #expect(first.count == again.count)
+        #expect(first == again)
+    }
+
+    @Test("the hostile sample entries render harmless")
+    func sampleSiteHostileEntries() throws {
+        let site = try Self.sampleSiteCopy()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try Self.run(["build", site.path, "--quiet"]).status == 0)
+        let output = site.appendingPathComponent("public")
+        let files = try SiteFixture.snapshot(of: output)
+        for (path, data) in files where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            #expect(!html.contains("<script>alert"), "\(path)")
+            #expect(!html.lowercased().contains("=\"javascript:"), "\(path)")
+            #expect(!html.contains("onerror="), "\(path)")
+            #expect(!html.contains("<iframe"), "\(path)")
+        }
+        #expect(files.keys.allSatisfy { !$0.split(separator: "/").contains("..") })
+        #expect(files["items/etc-passwd/index.html"] != nil)
+        #expect(files["items/hello-world/index.html"] != nil)
+        #expect(files["items/hello-world-2/index.html"] != nil)
+    }
+
+    @Test("a bad config exits non-zero with the file, the key and a fix, and writes nothing")
+    func badConfig() throws {
+        let site = try Self.sampleSiteCopy()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let config = site.appendingPathComponent("scrollery.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "pageSize: 24", with: "pagesize: 24").write(
+            to: config, atomically: true, encoding: .utf8)
+        let run = try Self.run(["build", site.path])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("scrollery.yml:7"))
+        #expect(run.stderr.contains("`pagesize`"))
+        #expect(run.stderr.contains("Did you mean `pageSize`?"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path))
+    }
+
+    @Test("a missing site folder is a clear error")
+    func missingSite() throws {
+        let run = try Self.run(["build", "/nonexistent/scrollery-site"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("/nonexistent/scrollery-site/scrollery.yml"))
+        #expect(run.stderr.contains("scrollery init"))
+    }
+
+    @Test("--output and --base-url override the config")
+    func overrides() throws {
+        let site = try Self.sampleSiteCopy()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let output = site.deletingLastPathComponent().appendingPathComponent("elsewhere")
+        let run = try Self.run([
+            "build", site.path, "--output", output.path, "--base-url", "/gallery/", "--max-items", "30",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Built 30 items on 2 pages"))
+        let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(relLink("next", in: index) == "/gallery/page/2/")
+    }
+}
