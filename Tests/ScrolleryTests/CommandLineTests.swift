@@ -141,7 +141,7 @@ struct CommandLineTests {
             to: config, atomically: true, encoding: .utf8)
         let run = try Self.run(["build", site.path])
         #expect(run.status != 0)
-        #expect(run.stderr.contains("scrollery.yml:7"))
+        #expect(run.stderr.contains("scrollery.yml:6"))
         #expect(run.stderr.contains("`pagesize`"))
         #expect(run.stderr.contains("Did you mean `pageSize`?"))
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path))

@@ -11,14 +11,14 @@ struct ConfigReader {
     init(file: String, path: String, node: Node) throws(ConfigError) {
         guard let mapping = node.mapping else {
             throw ConfigError(
-                file: file, key: path, line: node.mark.map { $0.line + 1 },
+                file: file, key: path, line: node.mark.map { $0.line },
                 problem: "expected a mapping of keys to values, found \(Self.describe(node)).",
                 fix: "Write it as `key: value` lines indented under `\(path.isEmpty ? "the top level" : path)`.")
         }
         self.file = file
         self.path = path
         self.mapping = mapping
-        self.line = node.mark.map { $0.line + 1 }
+        self.line = node.mark.map { $0.line }
     }
 
     func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
@@ -29,7 +29,7 @@ struct ConfigReader {
     }
 
     func error(_ key: String, _ problem: String, fix: String) -> ConfigError {
-        let line = mapping[key]?.mark.map { $0.line + 1 } ?? self.line
+        let line = mapping[key]?.mark.map { $0.line } ?? self.line
         return ConfigError(file: file, key: keyPath(key), line: line, problem: problem, fix: fix)
     }
 
@@ -76,7 +76,7 @@ struct ConfigReader {
             let hint =
                 suggestion.map { editDistance(key, $0) <= 3 ? "Did you mean `\($0)`? " : "" } ?? ""
             throw ConfigError(
-                file: file, key: keyPath(key), line: keyNode.mark.map { $0.line + 1 },
+                file: file, key: keyPath(key), line: keyNode.mark.map { $0.line },
                 problem: "is not a known key.",
                 fix: "\(hint)Known keys here: \(known.joined(separator: ", ")).")
         }

@@ -11,7 +11,11 @@ struct Slugger: Sendable {
         var candidate = base
         var counter = 2
         while used.contains(candidate) {
-            candidate = "\(base)-\(counter)"
+            // The suffix fits within the maximum length: the base gives way to it.
+            let suffix = "-\(counter)"
+            var stem = base.prefix(Self.maximumLength - suffix.count)
+            while stem.hasSuffix("-") { stem = stem.dropLast() }
+            candidate = stem + suffix
             counter += 1
         }
         used.insert(candidate)
@@ -24,10 +28,11 @@ struct Slugger: Sendable {
         var pendingDash = false
         for scalar in folded.unicodeScalars {
             if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
-                if pendingDash, !slug.isEmpty { slug.append("-") }
+                let dash = pendingDash && !slug.isEmpty
+                guard slug.count + (dash ? 2 : 1) <= maximumLength else { break }
+                if dash { slug.append("-") }
                 pendingDash = false
                 slug.unicodeScalars.append(scalar)
-                if slug.count >= maximumLength { break }
             } else {
                 pendingDash = true
             }

@@ -8,7 +8,9 @@ enum Excerpt {
         guard !text.isEmpty else { return nil }
         guard text.count > maximumLength else { return text }
         let cut = text.prefix(maximumLength)
-        let atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
-        return atWord.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+        var atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        // Only the end is trimmed: an opening quote or bracket stays.
+        while let last = atWord.last, last.isPunctuation || last.isWhitespace { atWord = atWord.dropLast() }
+        return atWord + "…"
     }
 }

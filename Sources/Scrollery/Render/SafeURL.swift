@@ -23,6 +23,12 @@ enum SafeURL {
         var path = Substring(trimmed)
         while path.hasPrefix("./") { path = path.dropFirst(2) }
         while path.hasPrefix("/") { path = path.dropFirst() }
+        // A `..` segment (even percent-encoded) would climb out of the base path.
+        let pathPart = path.prefix { $0 != "?" && $0 != "#" }
+        let segments = pathPart.split(separator: "/", omittingEmptySubsequences: false).map {
+            String($0).removingPercentEncoding ?? String($0)
+        }
+        guard !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
         return base.path + path
     }
 

@@ -1,0 +1,342 @@
+import Foundation
+import Testing
+
+@testable import Scrollery
+
+@Suite("Safety")
+struct SafetyTests {
+    // MARK: - Slugger
+
+    static func isSafeSlug(_ slug: String) -> Bool {
+        !slug.isEmpty
+            && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+            && !slug.hasPrefix("-") && !slug.hasSuffix("-") && !slug.contains("--")
+    }
+
+    @Test(
+        "slugs are lowercase ASCII letters, digits and single dashes",
+        arguments: [
+            ("../../etc/passwd", "etc-passwd"),
+            ("Hello World/..", "hello-world"),
+            ("hello-world", "hello-world"),
+            ("Crème Brûlée", "creme-brulee"),
+            ("  Ünïcödé  ", "unicode"),
+            ("a\u{0}b\u{7}c\nd\te\u{7F}f", "a-b-c-d-e-f"),
+            ("", "item"),
+            (".", "item"),
+            ("..", "item"),
+            ("/", "item"),
+            ("日本語", "item"),
+            ("Photo #12 (2024)", "photo-12-2024"),
+            ("<script>alert(1)</script>", "script-alert-1-script"),
+            ("%2e%2e%2f", "2e-2e-2f"),
+        ])
+    func slugBase(id: String, expected: String) {
+        var slugger = Slugger()
+        let slug = slugger.slug(for: id)
+        #expect(slug == expected)
+        #expect(Self.isSafeSlug(slug))
+        #expect(!slug.contains("/"))
+        #expect(!slug.contains(".."))
+    }
+
+    @Test("ids that make the same slug get -2, -3, … so every slug is unique")
+    func slugsAreUnique() {
+        var slugger = Slugger()
+        #expect(slugger.slug(for: "Hello World/..") == "hello-world")
+        #expect(slugger.slug(for: "hello-world") == "hello-world-2")
+        #expect(slugger.slug(for: "HELLO  world") == "hello-world-3")
+        #expect(slugger.slug(for: "") == "item")
+        #expect(slugger.slug(for: "...") == "item-2")
+    }
+
+    @Test("a suffixed slug does not collide with an id that already looks suffixed")
+    func suffixCollisions() {
+        var slugger = Slugger()
+        let ids = ["a-2", "a", "a", "a-3", "a", "a 2"]
+        let slugs = ids.map { slugger.slug(for: $0) }
+        #expect(Set(slugs).count == ids.count, "\(slugs)")
+        #expect(slugs.allSatisfy(Self.isSafeSlug))
+    }
+
+    @Test("separate builds start from fresh Sluggers and give the same slugs")
+    func slugsAreDeterministic() {
+        let ids = ["b", "a", "b", "B", "c"]
+        var first = Slugger()
+        var second = Slugger()
+        #expect(ids.map { first.slug(for: $0) } == ids.map { second.slug(for: $0) })
+        var third = Slugger()
+        #expect(ids.map { third.slug(for: $0) } == ["b", "a", "b-2", "b-3", "c"])
+    }
+
+    /// Ids of 500 characters, by a short name.
+    static let longIDCases: [String: String] = [
+        "a × 500": String(repeating: "a", count: 500),
+        "\"ab \" × 167": String(repeating: "ab ", count: 167),
+        "\"abc \" × 125": String(repeating: "abc ", count: 125),
+        "\"x/\" × 250": String(repeating: "x/", count: 250),
+        "é × 500": String(repeating: "é", count: 500),
+    ]
+
+    @Test("an id of 500 characters gives a slug of at most 80", arguments: longIDCases.keys.sorted())
+    func longIDs(name: String) throws {
+        let id = try #require(Self.longIDCases[name])
+        #expect(id.count >= 500)
+        var slugger = Slugger()
+        let slug = slugger.slug(for: id)
+        #expect(slug.count <= Slugger.maximumLength, "\(slug.count) characters: \(slug)")
+        #expect(slug.count >= 60)
+        #expect(Self.isSafeSlug(slug))
+    }
+
+    @Test("slugs made unique with a suffix stay within 80 characters")
+    func suffixedLongSlugs() {
+        var slugger = Slugger()
+        let id = String(repeating: "a", count: 200)
+        let slugs = (1...3).map { _ in slugger.slug(for: id) }
+        #expect(Set(slugs).count == 3)
+        for slug in slugs {
+            #expect(slug.count <= Slugger.maximumLength, "\(slug.count) characters: \(slug)")
+            #expect(Self.isSafeSlug(slug))
+        }
+    }
+
+    // MARK: - SafeURL.external
+
+    @Test(
+        "http and https URLs are kept",
+        arguments: [
+            "https://example.org", "http://example.org/a/b?c=1&d=2#f", "HTTPS://Example.org/x",
+            "https://example.org:8443/p", "  https://example.org/trimmed  ",
+        ])
+    func externalKept(url: String) {
+        #expect(SafeURL.external(url) == url.trimmingCharacters(in: .whitespaces))
+    }
+
+    @Test(
+        "every other URL is dropped",
+        arguments: [
+            "javascript:alert(1)", " javascript:alert(1)", "JaVaScRiPt:alert(1)", "\njavascript:alert(1)",
+            "java\tscript:alert(1)", "vbscript:msgbox(1)", "data:text/html,<script>alert(1)</script>",
+            "data:image/png;base64,AAAA", "file:///etc/passwd", "//evil.example", "//evil.example/x",
+            "ftp://example.org/", "mailto:a@example.org", "https://exa mple.org", "https://example.org/a b",
+            "https://example.org/\u{0}", "https://example.org/\u{7F}", "https://example.org\\@evil.example",
+            "https://", "https:///path", "https:example.org", "/relative/path", "relative", "", "   ",
+        ])
+    func externalDropped(url: String) {
+        #expect(SafeURL.external(url) == nil)
+    }
+
+    // MARK: - SafeURL.resource
+
+    @Test(
+        "relative and root-relative paths go under the base path",
+        arguments: [
+            ("images/1.svg", "/gallery/", "/gallery/images/1.svg"),
+            ("/images/1.svg", "/gallery/", "/gallery/images/1.svg"),
+            ("./images/1.svg", "/gallery/", "/gallery/images/1.svg"),
+            ("images/1.svg", "/", "/images/1.svg"),
+            ("images/a%20b.svg?v=2", "/", "/images/a%20b.svg?v=2"),
+            ("images/1.svg", "https://example.org/g/", "/g/images/1.svg"),
+        ])
+    func resourceUnderBase(path: String, base: String, expected: String) throws {
+        let baseURL = try #require(BaseURL(base))
+        #expect(SafeURL.resource(path, base: baseURL) == expected)
+    }
+
+    @Test("http(s) resources are kept as they are")
+    func resourceExternal() throws {
+        let base = try #require(BaseURL("/gallery/"))
+        #expect(SafeURL.resource("https://cdn.example.org/1.jpg", base: base) == "https://cdn.example.org/1.jpg")
+    }
+
+    @Test(
+        "resources with other schemes or unsafe characters are dropped",
+        arguments: [
+            "javascript:alert(1)", " javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:image/svg+xml,<svg/>",
+            "file:///etc/passwd", "//evil.example/x.png", "///evil.example/x.png", "\\\\evil.example\\x.png",
+            "/\\evil.example", "vbscript:x", "c:/windows/x.png", "images/a b.svg", "images/\u{0}.svg", "",
+        ])
+    func resourceDropped(text: String) throws {
+        let base = try #require(BaseURL("/gallery/"))
+        #expect(SafeURL.resource(text, base: base) == nil)
+    }
+
+    @Test(
+        "a relative resource path cannot climb above the base path",
+        arguments: ["../secret.png", "images/../../secret.png", "./../secret.png", "%2e%2e/secret.png", ".."])
+    func resourceCannotClimb(text: String) throws {
+        let base = try #require(BaseURL("/gallery/"))
+        guard let resolved = SafeURL.resource(text, base: base) else { return }
+        // What a browser requests: the path with dot segments (also percent-encoded ones) removed.
+        let requested = try #require(URL(string: "https://example.org" + resolved)).standardized.path
+        #expect(
+            requested.hasPrefix("/gallery/") && !resolved.lowercased().contains("%2e%2e"),
+            "\(text) became \(resolved), which is \(requested) outside /gallery/")
+    }
+
+    // MARK: - OutputWriter
+
+    /// Every file under `folder` with its bytes, by relative path.
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let root = folder.standardizedFileURL.path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return files }
+        while let path = enumerator.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let full = root + "/" + path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = try Data(contentsOf: URL(fileURLWithPath: full))
+            }
+        }
+        return files
+    }
+
+    /// Builds a first site into `output` and commits it.
+    static func commitFirstBuild(to output: URL) throws {
+        var writer = try OutputWriter(outputFolder: output)
+        try writer.write("<h1>old</h1>", to: "index.html")
+        try writer.write("old item", to: "items/a/index.html")
+        try writer.write(Data([0, 1, 2, 255]), to: "assets/bin.dat")
+        try writer.commit()
+    }
+
+    @Test(
+        "paths that would leave the output folder are refused",
+        arguments: ["../x", "a/../../x", "/abs", "a//b", "", ".", "..", "./x", "a/./b", "x/..", "a/", "a\u{0}b"])
+    func unsafePathsRefused(path: String) throws {
+        try withScratchFolderSync { folder in
+            let output = folder.url.appendingPathComponent("public")
+            var writer = try OutputWriter(outputFolder: output)
+            defer { writer.discard() }
+            #expect(throws: OutputError.self) { try writer.write("x", to: path) }
+            #expect(writer.writtenFiles.isEmpty)
+            // Nothing but the (empty) staging folder exists anywhere under the scratch folder.
+            let staging = writer.stagingFolder.lastPathComponent
+            #expect(folder.allPaths() == [staging])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: writer.stagingFolder.path).isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("x").path))
+        }
+    }
+
+    @Test("files are written into the staging folder, not the output folder, until commit")
+    func writesGoToStaging() throws {
+        try withScratchFolderSync { folder in
+            let output = folder.url.appendingPathComponent("public")
+            var writer = try OutputWriter(outputFolder: output)
+            #expect(
+                writer.stagingFolder.deletingLastPathComponent().standardizedFileURL == folder.url.standardizedFileURL)
+            try writer.write("home", to: "index.html")
+            try writer.write("item", to: "items/x/index.html")
+            #expect(writer.writtenFiles == ["index.html", "items/x/index.html"])
+            #expect(!FileManager.default.fileExists(atPath: output.path))
+            let staged = try Self.snapshot(writer.stagingFolder)
+            #expect(staged == ["index.html": Data("home".utf8), "items/x/index.html": Data("item".utf8)])
+            writer.discard()
+            #expect(folder.allPaths().isEmpty)
+        }
+    }
+
+    @Test("a non-empty folder without the manifest is never replaced")
+    func foreignFolderNotReplaced() throws {
+        try withScratchFolderSync { folder in
+            try folder.write("precious", to: "public/notes.txt")
+            let output = folder.url.appendingPathComponent("public")
+            do {
+                let writer = try OutputWriter(outputFolder: output)
+                writer.discard()
+                Issue.record("expected OutputWriter to refuse a folder it did not write")
+            } catch let error as OutputError {
+                #expect(error.description.contains("was not written by Scrollery"))
+                #expect(error.path == output.path)
+            }
+            #expect(try Self.snapshot(output) == ["notes.txt": Data("precious".utf8)])
+            #expect(folder.allPaths() == ["public", "public/notes.txt"])
+        }
+    }
+
+    @Test("a file where the output folder should be is refused")
+    func outputIsAFile() throws {
+        try withScratchFolderSync { folder in
+            try folder.write("a file", to: "public")
+            #expect(throws: OutputError.self) {
+                _ = try OutputWriter(outputFolder: folder.url.appendingPathComponent("public"))
+            }
+            #expect(folder.allPaths() == ["public"])
+        }
+    }
+
+    @Test("an empty existing folder may be replaced")
+    func emptyFolderReplaced() throws {
+        try withScratchFolderSync { folder in
+            let output = folder.url.appendingPathComponent("public")
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            var writer = try OutputWriter(outputFolder: output)
+            try writer.write("new", to: "index.html")
+            try writer.commit()
+            #expect(try Self.snapshot(output)["index.html"] == Data("new".utf8))
+        }
+    }
+
+    @Test("commit swaps the new build in, with a manifest, and leaves nothing beside it")
+    func commitSwapsIn() throws {
+        try withScratchFolderSync { folder in
+            let output = folder.url.appendingPathComponent("public")
+            try Self.commitFirstBuild(to: output)
+            var writer = try OutputWriter(outputFolder: output)
+            try writer.write("<h1>new</h1>", to: "index.html")
+            try writer.write("new item", to: "items/b/index.html")
+            try writer.commit()
+
+            let files = try Self.snapshot(output)
+            #expect(Set(files.keys) == ["index.html", "items/b/index.html", OutputWriter.manifestName])
+            #expect(files["index.html"] == Data("<h1>new</h1>".utf8))
+            #expect(files[OutputWriter.manifestName] == Data("index.html\nitems/b/index.html\n".utf8))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
+        }
+    }
+
+    @Test("discard leaves the previous output byte-identical")
+    func discardKeepsPrevious() throws {
+        try withScratchFolderSync { folder in
+            let output = folder.url.appendingPathComponent("public")
+            try Self.commitFirstBuild(to: output)
+            let before = try Self.snapshot(output)
+            #expect(before.count == 4)
+
+            var writer = try OutputWriter(outputFolder: output)
+            try writer.write("<h1>new</h1>", to: "index.html")
+            try writer.write("partial", to: "items/c/index.html")
+            writer.discard()
+
+            #expect(try Self.snapshot(output) == before)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
+        }
+    }
+
+    @Test("a build that is never committed or discarded leaves the previous output untouched")
+    func abandonedBuildKeepsPrevious() throws {
+        try withScratchFolderSync { folder in
+            let output = folder.url.appendingPathComponent("public")
+            try Self.commitFirstBuild(to: output)
+            let before = try Self.snapshot(output)
+            var writer = try OutputWriter(outputFolder: output)
+            try writer.write("<h1>new</h1>", to: "index.html")
+            #expect(try Self.snapshot(output) == before)
+            writer.discard()
+        }
+    }
+
+    @Test("commit refuses a foreign folder that appeared at the output during the build")
+    func commitRechecksOutput() throws {
+        try withScratchFolderSync { folder in
+            let output = folder.url.appendingPathComponent("public")
+            var writer = try OutputWriter(outputFolder: output)
+            try writer.write("new", to: "index.html")
+            try folder.write("precious", to: "public/notes.txt")
+            #expect(throws: OutputError.self) { try writer.commit() }
+            writer.discard()
+            #expect(try Self.snapshot(output) == ["notes.txt": Data("precious".utf8)])
+        }
+    }
+}
