@@ -2,7 +2,8 @@
  * accessible infinite scroll. No dependencies; without it every page still
  * works through its links. Relies only on: .feed (data-page, data-auto-pages),
  * .feed > article (aria-posinset, data-position, data-page-url), .pager with
- * a[rel=next] / a[rel=prev], and img inside the cards. */
+ * a[rel=next] / a[rel=prev], img inside the cards, and optionally .feed-prev
+ * (the box above the feed) and #footer. */
 (function () {
   'use strict';
   var d = document, w = window, root = d.documentElement;
@@ -17,6 +18,12 @@
   };
   var button = function (act, text) {
     return '<button type="button" class="button" data-act="' + act + '">' + text + '</button>';
+  };
+
+  /* a card's top in the viewport without its entrance animation's transform */
+  var top = function (c) {
+    var t = getComputedStyle(c).transform;
+    return c.getBoundingClientRect().top - (t === 'none' ? 0 : new DOMMatrix(t).m42);
   };
 
   /* ---- images fade in once loaded (or failed, so alt text shows) ---- */
@@ -137,32 +144,34 @@
     });
   }
 
-  /* ---- "Load previous" when landing on a page > 1 ---- */
-  var prevURL = link(pager, 'prev'), prevBox;
-  function prev() {
-    if (busyPrev || !prevURL) return;
-    var url = prevURL;
+  /* ---- "Load previous" when landing on a page > 1; the card in view stays still ---- */
+  var prevURL = link(pager, 'prev'), prevBox = d.querySelector('.feed-prev');
+  function prev(restore) {
+    if (busyPrev || !prevURL) return Promise.resolve(false);
+    var url = prevURL, anchor = topCard(), y = anchor && top(anchor);
     busyPrev = true; busy();
     prevBox.innerHTML = '<p class="pager-loading" role="status">Loading…</p>';
-    get(url, 0).then(function (p) {
-      var anchor = topCard(), y = anchor && anchor.getBoundingClientRect().top;
+    return get(url, 0).then(function (p) {
       pages.unshift(url);
       insert(p, url, cards()[0]);
-      if (anchor) w.scrollBy(0, anchor.getBoundingClientRect().top - y);
       prevURL = link(p.pager, 'prev');
-      if (prevURL) prevBox.innerHTML = button('prev', 'Load previous');
-      else {
-        prevBox.parentNode.removeChild(prevBox);
-        var last = p.cards[p.cards.length - 1];
-        if (last) last.focus({ preventScroll: true });
-      }
+      // at the start the box stays, with the same height: removing it would shift the feed
+      prevBox.innerHTML = prevURL ? button('prev', 'Load previous') : '<p class="feed-end">Start of the gallery.</p>';
+      var last = p.cards[p.cards.length - 1];
+      if (last && !restore) last.focus({ preventScroll: true });
+      return true;
     }, function () {
       prevBox.innerHTML = '<p class="pager-error" role="alert">Couldn’t load the previous page. ' + button('prev', 'Retry') + '</p>';
-    }).then(function () { busyPrev = false; busy(); });
+      return false;
+    }).then(function (ok) {
+      busyPrev = false; busy();
+      if (anchor) w.scrollBy(0, top(anchor) - y);
+      return ok;
+    });
   }
-  if (prevURL) {
-    prevBox = el('div', 'feed-prev', button('prev', 'Load previous'));
-    feed.parentNode.insertBefore(prevBox, feed);
+  if (prevURL) { // the page's own "Previous page" box (no shift), or a new one
+    prevBox = prevBox || feed.parentNode.insertBefore(el('div', 'feed-prev'), feed);
+    prevBox.innerHTML = button('prev', 'Load previous');
   }
 
   d.addEventListener('click', function (e) {
@@ -171,6 +180,10 @@
     var act = b.getAttribute('data-act');
     if (act === 'prev') prev(); else next(1);
   });
+
+  /* ---- once focus reaches the footer (the skip link), stop loading by itself: it stays put ---- */
+  var foot = d.getElementById('footer');
+  if (foot) foot.addEventListener('focusin', function () { if (!manual) { manual = true; if (!busyNext) idle(); } });
 
   /* ---- feed keyboard pattern: Page Down / Page Up move between cards ---- */
   feed.addEventListener('keydown', function (e) {
@@ -186,7 +199,7 @@
     if (hi < 0) return null;
     while (lo < hi) { // first card whose bottom is below the top of the viewport
       var mid = (lo + hi) >> 1;
-      if (list[mid].getBoundingClientRect().bottom > 1) hi = mid; else lo = mid + 1;
+      if (top(list[mid]) + list[mid].offsetHeight > 1) hi = mid; else lo = mid + 1;
     }
     return list[lo];
   }
@@ -196,26 +209,26 @@
     if (!c || restoring) return;
     try {
       history.replaceState({ pages: pages.slice(), anchor: +c.getAttribute('data-position'),
-        y: Math.round(c.getBoundingClientRect().top) }, '', c.getAttribute('data-page-url') || here);
+        y: Math.round(top(c)) }, '', c.getAttribute('data-page-url') || here);
     } catch (err) { /* replaceState rate limits: try again on the next scroll */ }
   }
   w.addEventListener('scroll', function () { clearTimeout(timer); timer = setTimeout(sync, 150); }, { passive: true });
 
-  var st = history.state, todo = 0;
+  /* ---- back or reload: load the same pages below and above, then the same card in view ---- */
+  var st = history.state, todo = 0, above = 0;
   if (st && st.pages && st.anchor) {
     var i = st.pages.indexOf(here);
-    if (i >= 0) todo = st.pages.length - 1 - i;
+    if (i >= 0) { todo = st.pages.length - 1 - i; above = i; }
     restoring = true;
   }
   (function step() {
-    if (todo-- > 0) {
-      next(2).then(function (ok) { if (!ok) todo = 0; step(); });
-      return;
-    }
+    if (todo-- > 0) return next(2).then(function (ok) { if (!ok) todo = 0; step(); });
+    if (above-- > 0) return prev(1).then(function (ok) { if (!ok) above = 0; step(); });
     if (restoring) {
       restoring = false;
       var c = feed.querySelector('[data-position="' + st.anchor + '"]');
-      if (c) w.scrollTo(0, c.getBoundingClientRect().top + w.pageYOffset - (st.y || 0));
+      if (c) w.scrollTo(0, top(c) + w.pageYOffset - (st.y || 0));
+      prep(cards(), true); // what was on screen before shows at once, as at start-up
     }
     idle();
   })();

@@ -132,6 +132,11 @@ extension DefaultTheme {
 {{/page.isEmpty}}
 {{^page.isEmpty}}
 <h1 class="sr-only">{{site.title}}{{^page.isFirst}}, page {{page.number}}{{/page.isFirst}}</h1>
+{{#page.prev}}
+<div class="feed-prev">
+<a class="button" rel="prev" href="{{page.prev.url}}">Previous page</a>
+</div>
+{{/page.prev}}
 <div class="feed" role="feed" aria-busy="false" aria-label="{{site.title}} gallery" data-page="{{page.number}}" data-auto-pages="{{scroll.autoPages}}">
 {{#items}}
 {{>card}}
@@ -159,7 +164,8 @@ extension DefaultTheme {
  * accessible infinite scroll. No dependencies; without it every page still
  * works through its links. Relies only on: .feed (data-page, data-auto-pages),
  * .feed > article (aria-posinset, data-position, data-page-url), .pager with
- * a[rel=next] / a[rel=prev], and img inside the cards. */
+ * a[rel=next] / a[rel=prev], img inside the cards, and optionally .feed-prev
+ * (the box above the feed) and #footer. */
 (function () {
   'use strict';
   var d = document, w = window, root = d.documentElement;
@@ -174,6 +180,12 @@ extension DefaultTheme {
   };
   var button = function (act, text) {
     return '<button type="button" class="button" data-act="' + act + '">' + text + '</button>';
+  };
+
+  /* a card's top in the viewport without its entrance animation's transform */
+  var top = function (c) {
+    var t = getComputedStyle(c).transform;
+    return c.getBoundingClientRect().top - (t === 'none' ? 0 : new DOMMatrix(t).m42);
   };
 
   /* ---- images fade in once loaded (or failed, so alt text shows) ---- */
@@ -294,32 +306,34 @@ extension DefaultTheme {
     });
   }
 
-  /* ---- "Load previous" when landing on a page > 1 ---- */
-  var prevURL = link(pager, 'prev'), prevBox;
-  function prev() {
-    if (busyPrev || !prevURL) return;
-    var url = prevURL;
+  /* ---- "Load previous" when landing on a page > 1; the card in view stays still ---- */
+  var prevURL = link(pager, 'prev'), prevBox = d.querySelector('.feed-prev');
+  function prev(restore) {
+    if (busyPrev || !prevURL) return Promise.resolve(false);
+    var url = prevURL, anchor = topCard(), y = anchor && top(anchor);
     busyPrev = true; busy();
     prevBox.innerHTML = '<p class="pager-loading" role="status">Loading…</p>';
-    get(url, 0).then(function (p) {
-      var anchor = topCard(), y = anchor && anchor.getBoundingClientRect().top;
+    return get(url, 0).then(function (p) {
       pages.unshift(url);
       insert(p, url, cards()[0]);
-      if (anchor) w.scrollBy(0, anchor.getBoundingClientRect().top - y);
       prevURL = link(p.pager, 'prev');
-      if (prevURL) prevBox.innerHTML = button('prev', 'Load previous');
-      else {
-        prevBox.parentNode.removeChild(prevBox);
-        var last = p.cards[p.cards.length - 1];
-        if (last) last.focus({ preventScroll: true });
-      }
+      // at the start the box stays, with the same height: removing it would shift the feed
+      prevBox.innerHTML = prevURL ? button('prev', 'Load previous') : '<p class="feed-end">Start of the gallery.</p>';
+      var last = p.cards[p.cards.length - 1];
+      if (last && !restore) last.focus({ preventScroll: true });
+      return true;
     }, function () {
       prevBox.innerHTML = '<p class="pager-error" role="alert">Couldn’t load the previous page. ' + button('prev', 'Retry') + '</p>';
-    }).then(function () { busyPrev = false; busy(); });
+      return false;
+    }).then(function (ok) {
+      busyPrev = false; busy();
+      if (anchor) w.scrollBy(0, top(anchor) - y);
+      return ok;
+    });
   }
-  if (prevURL) {
-    prevBox = el('div', 'feed-prev', button('prev', 'Load previous'));
-    feed.parentNode.insertBefore(prevBox, feed);
+  if (prevURL) { // the page's own "Previous page" box (no shift), or a new one
+    prevBox = prevBox || feed.parentNode.insertBefore(el('div', 'feed-prev'), feed);
+    prevBox.innerHTML = button('prev', 'Load previous');
   }
 
   d.addEventListener('click', function (e) {
@@ -328,6 +342,10 @@ extension DefaultTheme {
     var act = b.getAttribute('data-act');
     if (act === 'prev') prev(); else next(1);
   });
+
+  /* ---- once focus reaches the footer (the skip link), stop loading by itself: it stays put ---- */
+  var foot = d.getElementById('footer');
+  if (foot) foot.addEventListener('focusin', function () { if (!manual) { manual = true; if (!busyNext) idle(); } });
 
   /* ---- feed keyboard pattern: Page Down / Page Up move between cards ---- */
   feed.addEventListener('keydown', function (e) {
@@ -343,7 +361,7 @@ extension DefaultTheme {
     if (hi < 0) return null;
     while (lo < hi) { // first card whose bottom is below the top of the viewport
       var mid = (lo + hi) >> 1;
-      if (list[mid].getBoundingClientRect().bottom > 1) hi = mid; else lo = mid + 1;
+      if (top(list[mid]) + list[mid].offsetHeight > 1) hi = mid; else lo = mid + 1;
     }
     return list[lo];
   }
@@ -353,26 +371,26 @@ extension DefaultTheme {
     if (!c || restoring) return;
     try {
       history.replaceState({ pages: pages.slice(), anchor: +c.getAttribute('data-position'),
-        y: Math.round(c.getBoundingClientRect().top) }, '', c.getAttribute('data-page-url') || here);
+        y: Math.round(top(c)) }, '', c.getAttribute('data-page-url') || here);
     } catch (err) { /* replaceState rate limits: try again on the next scroll */ }
   }
   w.addEventListener('scroll', function () { clearTimeout(timer); timer = setTimeout(sync, 150); }, { passive: true });
 
-  var st = history.state, todo = 0;
+  /* ---- back or reload: load the same pages below and above, then the same card in view ---- */
+  var st = history.state, todo = 0, above = 0;
   if (st && st.pages && st.anchor) {
     var i = st.pages.indexOf(here);
-    if (i >= 0) todo = st.pages.length - 1 - i;
+    if (i >= 0) { todo = st.pages.length - 1 - i; above = i; }
     restoring = true;
   }
   (function step() {
-    if (todo-- > 0) {
-      next(2).then(function (ok) { if (!ok) todo = 0; step(); });
-      return;
-    }
+    if (todo-- > 0) return next(2).then(function (ok) { if (!ok) todo = 0; step(); });
+    if (above-- > 0) return prev(1).then(function (ok) { if (!ok) above = 0; step(); });
     if (restoring) {
       restoring = false;
       var c = feed.querySelector('[data-position="' + st.anchor + '"]');
-      if (c) w.scrollTo(0, c.getBoundingClientRect().top + w.pageYOffset - (st.y || 0));
+      if (c) w.scrollTo(0, top(c) + w.pageYOffset - (st.y || 0));
+      prep(cards(), true); // what was on screen before shows at once, as at start-up
     }
     idle();
   })();
@@ -649,7 +667,9 @@ main { flex: 1; padding-bottom: 2rem; }
   text-align: center;
 }
 .feed-prev { margin: 0 0 var(--gap); }
-.pager p { margin: 0; }
+.pager p, .feed-prev p { margin: 0; }
+/* a state's text and a button take the same height: swapping them moves nothing */
+.feed-prev, .pager-js { min-height: 2.8rem; }
 .pager-info { color: var(--muted); font-size: 0.9rem; font-variant-numeric: tabular-nums; }
 .pager-link { font-weight: 600; }
 .pager-js { flex-basis: 100%; display: flex; justify-content: center; }
