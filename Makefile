@@ -1,19 +1,28 @@
 # Two commands for a newcomer: `make build` builds the sample site, `make test` runs every test.
 SWIFT ?= swift
+PYTHON ?= python3
 BIN := .build/debug/scrollery
+VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test deps theme sample lint format preview clean
+.PHONY: build test swift-test browser-test deps browser-deps theme sample lint format preview clean
 
 ## build: install libcmark-dev if missing, build scrollery, build the sample site into site/public
 build: deps
 	$(SWIFT) build --product scrollery
 	$(BIN) build site
 
-## test: every test (unit, integration, end to end)
-test: deps
+## test: every test: the Swift tests, then the infinite scroll in headless Chromium
+test: swift-test browser-test
+
+## swift-test: unit, integration (replica APIs on 127.0.0.1) and end-to-end tests of the binary
+swift-test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## browser-test: the default theme's infinite scroll in headless Chromium (screenshots in .build/screenshots/)
+browser-test: build browser-deps
+	$(VENV)/bin/python -m pytest -q Tests/browser
 
 ## deps: the system packages the build needs (Debian/Ubuntu)
 deps:
@@ -21,6 +30,17 @@ deps:
 		echo "Installing libcmark-dev and pkg-config (needs apt-get)..."; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev pkg-config; \
 	fi
+
+## browser-deps: Debian's chromium and chromium-driver, and selenium + pytest in a virtual environment
+browser-deps:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
+		|| ! $(PYTHON) -c 'import ensurepip' 2>/dev/null; then \
+		echo "Installing chromium, chromium-driver and python3-venv (needs apt-get)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium chromium-driver python3-venv >/dev/null; \
+	fi
+	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
+	@$(VENV)/bin/python -c 'import selenium, pytest' 2>/dev/null \
+		|| $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest
 
 ## theme: embed templates/ into the binary after editing it
 theme:
