@@ -38,20 +38,27 @@ struct BuildCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let reporter = ProgressReporter(verbosity: outputOptions.verbosity)
+        let statistics = FetchStatistics()
+        let reporter = ProgressReporter(verbosity: outputOptions.verbosity, statistics: statistics)
         let logger = outputOptions.makeLogger()
-        do {
+        let build = Task { [self] in
             let siteFolder = URL(fileURLWithPath: site, isDirectory: true).standardizedFileURL
             let config = try SiteConfig.load(
                 siteFolder: siteFolder, overrides: ConfigOverrides(output: output, baseURL: baseURL))
             let builder = SiteBuilder(
                 config: config, options: BuildOptions(strict: strict, maxItems: maxItems, concurrency: concurrency),
-                events: { reporter.report($0) }, logger: logger)
-            let summary = try await builder.build()
-            reporter.finish(summary)
+                events: { reporter.report($0) }, logger: logger, statistics: statistics)
+            return try await builder.build()
+        }
+        // Ctrl-C (or a CI runner's SIGTERM) cancels the build: requests stop, the staging folder is
+        // removed and the previous site stays.
+        let interruption = Interruption { build.cancel() }
+        defer { interruption.stop() }
+        do {
+            reporter.finish(try await build.value)
         } catch {
             reporter.fail(error)
-            throw ExitCode.failure
+            throw interruption.happened ? ExitCode(130) : ExitCode.failure
         }
     }
 }

@@ -9,31 +9,61 @@ import Synchronization
 public struct SiteBuilder: Sendable {
     let config: SiteConfig
     let options: BuildOptions
-    let fetcher: any Fetcher
+    let customFetcher: (any Fetcher)?
     let events: @Sendable (BuildEvent) -> Void
     let logger: Logger
+    let statistics: FetchStatistics
 
     /// - Parameters:
     ///   - config: the validated site config.
     ///   - options: options of this build.
-    ///   - fetcher: how sources are read; local files by default.
+    ///   - fetcher: how sources are read; local files and HTTP(S) by default.
     ///   - events: called with progress as the build runs.
     ///   - logger: where diagnostics go (`--verbose` shows the debug level).
+    ///   - statistics: counters of the requests made, readable while the build runs.
     public init(
         config: SiteConfig, options: BuildOptions = .init(), fetcher: (any Fetcher)? = nil,
-        events: @escaping @Sendable (BuildEvent) -> Void = { _ in }, logger: Logger = Logger(label: "scrollery")
+        events: @escaping @Sendable (BuildEvent) -> Void = { _ in }, logger: Logger = Logger(label: "scrollery"),
+        statistics: FetchStatistics = FetchStatistics()
     ) {
         self.config = config
         self.options = options
-        self.fetcher = fetcher ?? LocalFileFetcher(siteFolder: config.siteFolder)
+        self.customFetcher = fetcher
         self.events = events
         self.logger = logger
+        self.statistics = statistics
     }
 
     /// Builds the site into its output folder, replacing the previous build only when this one succeeds.
     /// - Returns: what the build did.
     /// - Throws: `BuildError`, with the previous site left as it was.
     public func build() async throws(BuildError) -> BuildSummary {
+        if let customFetcher { return try await build(fetcher: customFetcher) }
+        let local = LocalFileFetcher(siteFolder: config.siteFolder)
+        guard usesHTTP else { return try await build(fetcher: local) }
+        // One pooled client for the whole build, shut down on every path.
+        let client = HTTPFetcher.makeClient(config.fetch)
+        let remote = HTTPFetcher(
+            client: client, settings: config.fetch, statistics: statistics, redactor: config.redactor, logger: logger)
+        let result: Result<BuildSummary, BuildError>
+        do {
+            result = .success(try await build(fetcher: RoutingFetcher(local: local, remote: remote)))
+        } catch {
+            result = .failure(error)
+        }
+        do {
+            try await client.shutdown()
+        } catch {
+            logger.debug("the HTTP client did not shut down cleanly: \(error)")
+        }
+        return try result.get()
+    }
+
+    private var usesHTTP: Bool {
+        ([config.source.url] + [config.detail?.url].compactMap { $0 }).contains { !LocalFileFetcher.handles($0) }
+    }
+
+    private func build(fetcher: any Fetcher) async throws(BuildError) -> BuildSummary {
         let started = ContinuousClock.now
         var writer: OutputWriter?
         do {
@@ -41,7 +71,7 @@ public struct SiteBuilder: Sendable {
             var output = try OutputWriter(outputFolder: config.outputFolder)
             logger.debug("staging the build in \(output.stagingFolder.path)")
             writer = output
-            var summary = try await writePages(theme: theme, into: &output)
+            var summary = try await writePages(theme: theme, fetcher: fetcher, into: &output)
             try writeSupportFiles(theme: theme, into: &output)
             if options.strict, summary.detailsFailed > 0 {
                 throw BuildFailure(
@@ -54,30 +84,39 @@ public struct SiteBuilder: Sendable {
             summary.files = output.writtenFiles.count
             summary.outputPath = config.outputFolder.path
             summary.duration = ContinuousClock.now - started
+            let counts = statistics.snapshot
+            summary.requests = counts.requests
+            summary.retries = counts.retries
+            summary.bytes = counts.bytes
             return summary
         } catch {
             writer?.discard()
             logger.debug("discarded the staging folder after: \(error)")
-            let message = error is CancellationError ? "The build was cancelled." : "\(error)"
+            let message =
+                error is CancellationError || Task.isCancelled
+                ? "The build was cancelled." : config.redactor("\(error)")
             throw BuildError(message: message, outputPath: config.outputFolder.path)
         }
     }
 
-    private func writePages(theme: Theme, into output: inout OutputWriter) async throws -> BuildSummary {
+    private func writePages(theme: Theme, fetcher: any Fetcher, into output: inout OutputWriter) async throws
+        -> BuildSummary
+    {
         let paths = SitePaths(baseURL: config.baseURL)
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
             autoPages: config.scroll.autoPages)
         let enricher = try Enricher(
             detail: config.detail, mapper: try ItemMapper(config.item, baseURL: config.baseURL), fetcher: fetcher,
-            concurrency: options.concurrency, logger: logger)
+            concurrency: options.concurrency, redactor: config.redactor, logger: logger)
         let sourcePageCount = Mutex(0)
         let events = self.events
-        let source = SourcePages(config: config.source, fetcher: fetcher) { number, location, items in
+        let limit = [config.source.limit, options.maxItems].compactMap { $0 }.min()
+        let source = SourcePages(config: config.source, fetcher: fetcher, redactor: config.redactor, limit: limit) {
+            number, location, items in
             sourcePageCount.withLock { $0 = number }
             events(.sourcePage(number: number, location: location, items: items))
         }
-        let limit = [config.source.limit, options.maxItems].compactMap { $0 }.min()
         var summary = BuildSummary()
         var slugger = Slugger()
         var pending: (number: Int, items: [(item: GalleryItem, slug: String)])?
