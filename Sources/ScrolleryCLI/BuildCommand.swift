@@ -28,10 +28,20 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Fail, and publish nothing, when any item's details fail.")
     var strict = false
 
+    @Flag(help: "Ignore the HTTP cache: fetch everything again (and store it).")
+    var refresh = false
+
+    @Flag(help: "Use only the HTTP cache; fail for anything it does not have.")
+    var offline = false
+
+    @Flag(help: "Remove files from the output folder that Scrollery did not write.")
+    var clean = false
+
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1.") }
+        if refresh && offline { throw ValidationError("--refresh and --offline cannot be used together.") }
         if let concurrency, !(1...64).contains(concurrency) {
             throw ValidationError("--concurrency must be from 1 to 64.")
         }
@@ -46,7 +56,10 @@ struct BuildCommand: AsyncParsableCommand {
             let config = try SiteConfig.load(
                 siteFolder: siteFolder, overrides: ConfigOverrides(output: output, baseURL: baseURL))
             let builder = SiteBuilder(
-                config: config, options: BuildOptions(strict: strict, maxItems: maxItems, concurrency: concurrency),
+                config: config,
+                options: BuildOptions(
+                    strict: strict, maxItems: maxItems, concurrency: concurrency,
+                    cacheMode: offline ? .offline : refresh ? .refresh : .normal, clean: clean),
                 events: { reporter.report($0) }, logger: logger, statistics: statistics)
             return try await builder.build()
         }

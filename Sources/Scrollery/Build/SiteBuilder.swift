@@ -43,8 +43,11 @@ public struct SiteBuilder: Sendable {
         guard usesHTTP else { return try await build(fetcher: local) }
         // One pooled client for the whole build, shut down on every path.
         let client = HTTPFetcher.makeClient(config.fetch)
-        let remote = HTTPFetcher(
+        let network = HTTPFetcher(
             client: client, settings: config.fetch, statistics: statistics, redactor: config.redactor, logger: logger)
+        let remote = CachingFetcher(
+            network: network, cache: HTTPCache(folder: config.cache.folder), settings: config.cache,
+            mode: options.cacheMode, statistics: statistics, redactor: config.redactor, logger: logger)
         let result: Result<BuildSummary, BuildError>
         do {
             result = .success(try await build(fetcher: RoutingFetcher(local: local, remote: remote)))
@@ -68,7 +71,7 @@ public struct SiteBuilder: Sendable {
         var writer: OutputWriter?
         do {
             let theme = try Theme.load(overrides: config.siteFolder.appendingPathComponent("templates"))
-            var output = try OutputWriter(outputFolder: config.outputFolder)
+            var output = try OutputWriter(outputFolder: config.outputFolder, clean: options.clean)
             logger.debug("staging the build in \(output.stagingFolder.path)")
             writer = output
             var summary = try await writePages(theme: theme, fetcher: fetcher, into: &output)
@@ -88,6 +91,10 @@ public struct SiteBuilder: Sendable {
             summary.requests = counts.requests
             summary.retries = counts.retries
             summary.bytes = counts.bytes
+            summary.cacheHits = counts.cacheHits
+            summary.notModified = counts.notModified
+            summary.staleUsed = counts.staleUsed
+            summary.filesChanged = output.changedFiles
             return summary
         } catch {
             writer?.discard()
@@ -119,11 +126,12 @@ public struct SiteBuilder: Sendable {
         }
         var summary = BuildSummary()
         var slugger = Slugger()
+        var maps = SiteMaps(paths: paths, title: config.title)
         var pending: (number: Int, items: [(item: GalleryItem, slug: String)])?
         for try await chunk in ItemChunks(base: source, size: config.pageSize, limit: limit) {
             try Task.checkCancellation()
             if let page = pending {
-                try write(page.items, page: page.number, hasNext: true, renderer: renderer, into: &output)
+                try write(page.items, page: page.number, hasNext: true, renderer: renderer, maps: &maps, into: &output)
             }
             let items = await enricher.enrich(chunk)
             let number = (pending?.number ?? 0) + 1
@@ -137,20 +145,27 @@ public struct SiteBuilder: Sendable {
             events(.page(number: number, items: items.count, failed: failed.count))
             pending = (number, items.map { ($0, slugger.slug(for: $0.id)) })
         }
-        try write(pending?.items ?? [], page: pending?.number ?? 1, hasNext: false, renderer: renderer, into: &output)
+        try write(
+            pending?.items ?? [], page: pending?.number ?? 1, hasNext: false, renderer: renderer, maps: &maps,
+            into: &output)
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
         try output.write(renderer.notFoundPage(), to: "404.html")
+        for file in maps.sitemapFiles() { try output.write(file.text, to: file.name) }
+        try output.write(maps.robots(), to: "robots.txt")
+        try output.write(maps.atomFeed(), to: "feed.xml")
         return summary
     }
 
     private func write(
         _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool, renderer: PageRenderer,
-        into output: inout OutputWriter
+        maps: inout SiteMaps, into output: inout OutputWriter
     ) throws {
         let paths = renderer.paths
         try output.write(renderer.listPage(number: page, items: items, hasNext: hasNext), to: paths.listPageFile(page))
+        maps.addListPage(page)
         for (item, slug) in items {
+            maps.addItem(item, slug: slug)
             try output.write(renderer.itemPage(item, slug: slug, listPage: page), to: paths.itemFile(slug))
         }
     }

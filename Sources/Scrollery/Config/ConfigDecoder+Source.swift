@@ -51,6 +51,24 @@ extension ConfigDecoder {
         return settings
     }
 
+    func decodeCache(_ reader: ConfigReader?) throws(ConfigError) -> CacheSettings {
+        try reader?.rejectUnknownKeys(["dir", "ttl", "staleIfError"])
+        let folder = URL(fileURLWithPath: try reader?.string("dir") ?? ".scrollery-cache", relativeTo: siteFolder)
+        var settings = CacheSettings(folder: folder.standardizedFileURL)
+        if let reader, let text = try reader.string("ttl") {
+            if text.lowercased() == "forever" {
+                settings.ttl = .forever
+            } else if let ttl = ConfigValues.duration(text) {
+                settings.ttl = .duration(ttl)
+            } else {
+                throw reader.error(
+                    "ttl", "`\(text)` is not a duration.", fix: "Write it as `1h`, `30m`, `0` or `forever`.")
+            }
+        }
+        settings.staleIfError = try reader?.bool("staleIfError") ?? true
+        return settings
+    }
+
     private func duration(_ reader: ConfigReader, _ key: String) throws(ConfigError) -> Duration? {
         guard let text = try reader.string(key) else { return nil }
         guard let value = ConfigValues.duration(text) else {

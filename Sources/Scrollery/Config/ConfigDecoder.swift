@@ -20,6 +20,7 @@ final class ConfigDecoder {
         let top = try ConfigReader(file: file.path, path: "", node: root)
         try top.rejectUnknownKeys([
             "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll", "fetch",
+            "cache",
         ])
         let baseURL = try decodeBaseURL(top)
         guard let sourceReader = try top.child("source") else {
@@ -41,6 +42,7 @@ final class ConfigDecoder {
             item: try decodeItem(itemReader),
             scroll: try decodeScroll(top.child("scroll")),
             fetch: try decodeFetch(top.child("fetch"), detail: detail),
+            cache: try decodeCache(top.child("cache")),
             redactor: Redactor(secrets: references.values),
             siteFolder: siteFolder,
             file: file

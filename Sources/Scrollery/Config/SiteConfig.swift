@@ -22,6 +22,8 @@ public struct SiteConfig: Sendable {
     public var scroll: ScrollConfig
     /// How remote requests behave.
     public var fetch: FetchSettings
+    /// Where responses are cached and for how long.
+    public var cache: CacheSettings
     /// Hides the values taken from the environment (`${NAME}`) wherever text is shown.
     public var redactor: Redactor
     /// The site folder: relative paths in the config are resolved against it.

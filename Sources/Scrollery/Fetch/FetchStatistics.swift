@@ -12,6 +12,12 @@ public final class FetchStatistics: Sendable {
         public var bytes = 0
         /// Requests in flight now.
         public var inFlight = 0
+        /// Responses taken from the cache without a request.
+        public var cacheHits = 0
+        /// Conditional requests answered `304 Not Modified`.
+        public var notModified = 0
+        /// Stale cache entries used because a request failed.
+        public var staleUsed = 0
     }
 
     private let counts = Mutex(Counts())

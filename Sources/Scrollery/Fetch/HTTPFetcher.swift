@@ -29,7 +29,8 @@ struct HTTPFetcher: Fetcher {
     static func makeClient(_ settings: FetchSettings) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: settings.maxRedirects, allowCycles: false),
-            timeout: .init(connect: .seconds(10), read: timeAmount(settings.timeout)),
+            timeout: .init(
+                connect: timeAmount(min(settings.timeout, .seconds(10))), read: timeAmount(settings.timeout)),
             decompression: .enabled(limit: .size(settings.maxBodySize)))
         configuration.connectionPool = .init(idleTimeout: .seconds(30))
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = settings.concurrency
@@ -52,7 +53,7 @@ struct HTTPFetcher: Fetcher {
             await limiter.release(host)
             let decision: RetryPolicy.Decision
             switch outcome {
-            case .response(let response) where (200..<300).contains(response.status):
+            case .response(let response) where (200..<300).contains(response.status) || response.status == 304:
                 return response
             case .response(let response):
                 decision = policy.decide(status: response.status, headers: response.headers, attempt: attempt)
