@@ -25,15 +25,15 @@ enum PicsumReplica {
                 links.append("<\(base())/v2/list?page=\(page + 1)&limit=\(limit)>; rel=\"next\"")
             }
             if page > 1 { links.append("<\(base())/v2/list?page=\(page - 1)&limit=\(limit)>; rel=\"prev\"") }
-            return .json(
-                encoding: ids.map { image($0, base: base()) },
+            return .conditionalJSON(
+                request, encoding: ids.map { image($0, base: base()) },
                 headers: links.isEmpty ? [:] : ["Link": links.joined(separator: ", ")])
         }
-        router.get("/id/:id/info") { _, context -> Response in
+        router.get("/id/:id/info") { request, context -> Response in
             guard let id = context.parameters.get("id", as: Int.self), (0..<count).contains(id) else {
                 return .json("Image does not exist\n", status: .notFound, headers: ["Content-Type": "text/plain"])
             }
-            return .json(encoding: image(id, base: base()))
+            return .conditionalJSON(request, encoding: image(id, base: base()))
         }
     }
 }

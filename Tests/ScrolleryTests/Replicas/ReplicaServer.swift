@@ -120,6 +120,22 @@ extension Response {
     }
 }
 
+extension Response {
+    /// A JSON response with an `ETag`; `304 Not Modified` when the request's `If-None-Match` matches.
+    static func conditionalJSON(_ request: Request, encoding value: Any, headers: [String: String] = [:]) -> Response {
+        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data()
+        // FNV-1a: the same body always gives the same tag.
+        let hash = data.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let etag = "\"\(String(hash, radix: 16))\""
+        if request.headers[.ifNoneMatch] == etag {
+            var fields = HTTPFields()
+            fields[.eTag] = etag
+            return Response(status: .notModified, headers: fields)
+        }
+        return json(String(decoding: data, as: UTF8.self), headers: headers.merging(["ETag": etag]) { $1 })
+    }
+}
+
 /// A replica API on 127.0.0.1 and a free port, for the duration of `body`.
 struct Replica {
     let log = ReplicaLog()
