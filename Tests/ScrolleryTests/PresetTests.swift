@@ -195,7 +195,51 @@ struct PresetTests {
             #expect(run.stderr.contains("cancelled"))
             #expect(run.stderr.contains("still holds the previous build"))
             #expect(try SiteFixture.snapshot(of: site.appendingPathComponent("public")) == before)
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter {
+                $0.hasPrefix(".public")
+            }
+            #expect(leftovers.isEmpty)
+        }
+    }
+
+    @Test("a build killed with SIGKILL at several points leaves the previous site byte-identical and the cache readable")
+    func killed() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 400, base: { "" }) }) { url in
+            let site = Self.newFolder()
+            defer { try? FileManager.default.removeItem(at: site) }
+            #expect(try await Self.scrollery(["init", site.path, "--preset", "picsum", "--api-url", url]).status == 0)
+            #expect(try await Self.scrollery(["build", site.path, "--max-items", "30"]).status == 0)
+            let output = site.appendingPathComponent("public")
+            let before = try SiteFixture.snapshot(of: output)
+            await replica.faults.setLatency(.milliseconds(60))
+            for delay in [200, 700, 1500] {
+                let run = try await Self.scrollery(["build", site.path, "--refresh"]) { process in
+                    try? await Task.sleep(for: .milliseconds(delay))
+                    kill(process.processIdentifier, SIGKILL)
+                }
+                #expect(run.status == SIGKILL, "killed after \(delay) ms")
+                #expect(try SiteFixture.snapshot(of: output) == before, "killed after \(delay) ms")
+                let cache = site.appendingPathComponent(".scrollery-cache")
+                let entries = FileManager.default.enumerator(atPath: cache.path)?.compactMap { $0 as? String } ?? []
+                let files = entries.filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }.filter {
+                    var isFolder: ObjCBool = false
+                    return FileManager.default.fileExists(
+                        atPath: cache.appendingPathComponent($0).path, isDirectory: &isFolder) && !isFolder.boolValue
+                }
+                #expect(!files.isEmpty)
+                for file in files {
+                    let data = try Data(contentsOf: cache.appendingPathComponent(file))
+                    #expect(CachedResponse(encoded: data) != nil, "\(file) is not a whole cache entry")
+                }
+            }
+            await replica.faults.setLatency(.zero)
+            let finished = try await Self.scrollery(["build", site.path])
+            #expect(finished.status == 0, "\(finished.stderr)")
+            #expect(finished.stdout.contains("Built 300 items"))
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter {
+                $0.hasPrefix(".public")
+            }
             #expect(leftovers.isEmpty)
         }
     }
