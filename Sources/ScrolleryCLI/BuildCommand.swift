@@ -28,30 +28,50 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Fail, and publish nothing, when any item's details fail.")
     var strict = false
 
+    @Flag(help: "Ignore the HTTP cache: fetch everything again (and store it).")
+    var refresh = false
+
+    @Flag(help: "Use only the HTTP cache; fail for anything it does not have.")
+    var offline = false
+
+    @Flag(help: "Remove files from the output folder that Scrollery did not write.")
+    var clean = false
+
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1.") }
+        if refresh && offline { throw ValidationError("--refresh and --offline cannot be used together.") }
         if let concurrency, !(1...64).contains(concurrency) {
             throw ValidationError("--concurrency must be from 1 to 64.")
         }
     }
 
     func run() async throws {
-        let reporter = ProgressReporter(verbosity: outputOptions.verbosity)
+        let statistics = FetchStatistics()
+        let reporter = ProgressReporter(verbosity: outputOptions.verbosity, statistics: statistics)
         let logger = outputOptions.makeLogger()
-        do {
+        let build = Task { [self] in
             let siteFolder = URL(fileURLWithPath: site, isDirectory: true).standardizedFileURL
             let config = try SiteConfig.load(
                 siteFolder: siteFolder, overrides: ConfigOverrides(output: output, baseURL: baseURL))
             let builder = SiteBuilder(
-                config: config, options: BuildOptions(strict: strict, maxItems: maxItems, concurrency: concurrency),
-                events: { reporter.report($0) }, logger: logger)
-            let summary = try await builder.build()
-            reporter.finish(summary)
+                config: config,
+                options: BuildOptions(
+                    strict: strict, maxItems: maxItems, concurrency: concurrency,
+                    cacheMode: offline ? .offline : refresh ? .refresh : .normal, clean: clean),
+                events: { reporter.report($0) }, logger: logger, statistics: statistics)
+            return try await builder.build()
+        }
+        // Ctrl-C (or a CI runner's SIGTERM) cancels the build: requests stop, the staging folder is
+        // removed and the previous site stays.
+        let interruption = Interruption { build.cancel() }
+        defer { interruption.stop() }
+        do {
+            reporter.finish(try await build.value)
         } catch {
             reporter.fail(error)
-            throw ExitCode.failure
+            throw interruption.happened ? ExitCode(130) : ExitCode.failure
         }
     }
 }

@@ -7,6 +7,8 @@ final class ProgressReporter: Sendable {
     enum Verbosity: Sendable { case quiet, normal, verbose }
 
     private let verbosity: Verbosity
+    private let statistics: FetchStatistics
+    private let started = ContinuousClock.now
     private let live: Bool
     private let state = Mutex(State())
 
@@ -17,8 +19,9 @@ final class ProgressReporter: Sendable {
         var lineShown = false
     }
 
-    init(verbosity: Verbosity) {
+    init(verbosity: Verbosity, statistics: FetchStatistics) {
         self.verbosity = verbosity
+        self.statistics = statistics
         let inCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
         live = !inCI && isatty(STDERR_FILENO) == 1 && verbosity == .normal
     }
@@ -34,8 +37,12 @@ final class ProgressReporter: Sendable {
                 state.items += items
                 state.failed += failed
                 if live {
+                    let counts = statistics.snapshot
+                    let seconds = max(0.001, Double((ContinuousClock.now - started) / .milliseconds(1)) / 1000)
+                    let rate = Int(Double(state.items) / seconds)
                     let line =
-                        "source pages \(state.sourcePages) · pages \(number) · items \(state.items) · failed \(state.failed)"
+                        "source pages \(state.sourcePages) · pages \(number) · items \(state.items) (\(rate)/s) · "
+                        + "failed \(state.failed) · requests \(counts.requests), \(counts.inFlight) in flight"
                     FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
                     state.lineShown = true
                 } else if verbosity == .verbose {

@@ -101,7 +101,7 @@ struct ConfigTests {
         #expect(config.source.url == "data/page-{{page}}.json")
         #expect(config.source.items == JSONPointer("/items"))
         #expect(config.source.items.tokens == ["items"])
-        #expect(config.source.paginate == .page(first: 1))
+        #expect(config.source.paginate == PaginationStyle.page(param: "page", first: 1, sizeParam: nil, size: nil))
         #expect(config.source.limit == 1000)
         let detail = try #require(config.detail)
         #expect(detail.url == "data/details/{{id}}.json")
@@ -129,7 +129,7 @@ struct ConfigTests {
         let config = try SiteConfig.load(siteFolder: site)
         #expect(config.title == "Sample Gallery")
         #expect(config.pageSize == 24)
-        #expect(config.source.paginate == .page(first: 1))
+        #expect(config.source.paginate == PaginationStyle.page(param: "page", first: 1, sizeParam: nil, size: nil))
         #expect(config.outputFolder.standardizedFileURL.path == site.appendingPathComponent("public").path)
     }
 
@@ -143,7 +143,7 @@ struct ConfigTests {
         #expect(config.pageSize == 24)
         #expect(config.source.items == JSONPointer(""))
         #expect(config.source.items.tokens.isEmpty)
-        #expect(config.source.paginate == .page(first: 1))
+        #expect(config.source.paginate == PaginationStyle.page(param: "page", first: 1, sizeParam: nil, size: nil))
         #expect(config.source.limit == nil)
         #expect(config.detail == nil)
         #expect(config.item.image == nil)
@@ -176,7 +176,7 @@ struct ConfigTests {
         #expect(config.pageSize == 1000)
         #expect(config.scroll.autoPages == 0)
         #expect(config.source.items.tokens.isEmpty)
-        #expect(config.source.paginate == .page(first: 0))
+        #expect(config.source.paginate == PaginationStyle.page(param: "page", first: 0, sizeParam: nil, size: nil))
         #expect(config.detail?.concurrency == 8)
         #expect(config.item.alt == "{{a}}")
     }
@@ -338,11 +338,12 @@ struct ConfigTests {
             source:
               url: data/page-{{page}}.json
               paginate:
-                style: cursor
+                style: scroll
             item: { id: "{{id}}", title: "{{t}}" }
             """
         let error = try #require(parseError(yaml))
-        expectError(error, key: "source.paginate.style", mentions: ["`cursor`", "Use `page`"])
+        expectError(
+            error, key: "source.paginate.style", mentions: ["`scroll`", "page, offset, cursor, since, link, dates"])
     }
 
     @Test("a source.items that is not a JSON pointer is refused")

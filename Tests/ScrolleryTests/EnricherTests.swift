@@ -26,14 +26,15 @@ struct DelayedDetailFetcher: Fetcher {
     /// Detail bytes by location; a location not here is `notFound`.
     let documents: [String: Data]
 
-    func fetch(_ location: String) async throws(FetchError) -> Data {
+    func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        let location = request.location
         await counter.enter(location)
         try? await Task.sleep(for: .milliseconds(Int.random(in: 1...15)))
         await counter.leave()
         guard let data = documents[location] else {
             throw FetchError(.notFound, location: location, reason: "no such detail")
         }
-        return data
+        return FetchResponse(body: data, location: location)
     }
 }
 
@@ -64,7 +65,8 @@ struct EnricherTests {
     ) throws -> Enricher {
         let mapper = try ItemMapper(templates, baseURL: try #require(BaseURL("/")))
         return try Enricher(
-            detail: detail ? DetailConfig(url: detailURL, concurrency: detailConcurrency) : nil, mapper: mapper,
+            detail: detail ? DetailConfig(url: detailURL, concurrency: detailConcurrency, headers: []) : nil,
+            mapper: mapper,
             fetcher: fetcher, concurrency: concurrency)
     }
 

@@ -168,7 +168,9 @@ struct SourceTests {
             #expect(chunks.map(\.count) == [5, 5, 5, 5, 1])
             let all = chunks.flatMap { $0 }
             #expect(all.map(\.position) == Array(1...21))
-            #expect(all.flatMap { Self.ids([$0]) } == (1...21).map(String.init))
+            let ids: [String] = all.flatMap { Self.ids([$0]) }
+            let expected: [String] = (1...21).map { String($0) }
+            #expect(ids == expected)
         }
     }
 
@@ -315,7 +317,7 @@ struct SourceTests {
         try await withScratchFolder { folder in
             let fetcher = LocalFileFetcher(siteFolder: folder.url)
             do throws(FetchError) {
-                _ = try await fetcher.fetch("data/none.json")
+                _ = try await fetcher.fetch(FetchRequest("data/none.json"))
                 Issue.record("expected a FetchError")
             } catch {
                 #expect(error.kind == .notFound)

@@ -76,9 +76,9 @@ struct CountingFetcher: Fetcher {
     let base: any Fetcher
     let log = FetchLog()
 
-    func fetch(_ location: String) async throws(FetchError) -> Data {
-        await log.record(location)
-        return try await base.fetch(location)
+    func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        await log.record(request.location)
+        return try await base.fetch(request)
     }
 }
 
@@ -94,7 +94,9 @@ func pageSourceConfig(
     url: String = "data/page-{{page}}.json", items: String = "/items", first: Int = 1, limit: Int? = nil
 ) throws -> SourceConfig {
     let pointer = try #require(JSONPointer(items))
-    return SourceConfig(url: url, items: pointer, paginate: .page(first: first), limit: limit)
+    return SourceConfig(
+        url: url, items: pointer, paginate: .page(param: "page", first: first, sizeParam: nil, size: nil),
+        limit: limit, headers: [])
 }
 
 /// Source items at positions 1… for the given values.

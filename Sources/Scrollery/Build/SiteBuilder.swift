@@ -9,39 +9,72 @@ import Synchronization
 public struct SiteBuilder: Sendable {
     let config: SiteConfig
     let options: BuildOptions
-    let fetcher: any Fetcher
+    let customFetcher: (any Fetcher)?
     let events: @Sendable (BuildEvent) -> Void
     let logger: Logger
+    let statistics: FetchStatistics
 
     /// - Parameters:
     ///   - config: the validated site config.
     ///   - options: options of this build.
-    ///   - fetcher: how sources are read; local files by default.
+    ///   - fetcher: how sources are read; local files and HTTP(S) by default.
     ///   - events: called with progress as the build runs.
     ///   - logger: where diagnostics go (`--verbose` shows the debug level).
+    ///   - statistics: counters of the requests made, readable while the build runs.
     public init(
         config: SiteConfig, options: BuildOptions = .init(), fetcher: (any Fetcher)? = nil,
-        events: @escaping @Sendable (BuildEvent) -> Void = { _ in }, logger: Logger = Logger(label: "scrollery")
+        events: @escaping @Sendable (BuildEvent) -> Void = { _ in }, logger: Logger = Logger(label: "scrollery"),
+        statistics: FetchStatistics = FetchStatistics()
     ) {
         self.config = config
         self.options = options
-        self.fetcher = fetcher ?? LocalFileFetcher(siteFolder: config.siteFolder)
+        self.customFetcher = fetcher
         self.events = events
         self.logger = logger
+        self.statistics = statistics
     }
 
     /// Builds the site into its output folder, replacing the previous build only when this one succeeds.
     /// - Returns: what the build did.
     /// - Throws: `BuildError`, with the previous site left as it was.
     public func build() async throws(BuildError) -> BuildSummary {
+        if let customFetcher { return try await build(fetcher: customFetcher) }
+        let local = LocalFileFetcher(siteFolder: config.siteFolder)
+        guard usesHTTP else { return try await build(fetcher: local) }
+        // One pooled client for the whole build, shut down on every path.
+        let client = HTTPFetcher.makeClient(config.fetch)
+        let network = HTTPFetcher(
+            client: client, settings: config.fetch, statistics: statistics, redactor: config.redactor, logger: logger)
+        let remote = CachingFetcher(
+            network: network, cache: HTTPCache(folder: config.cache.folder), settings: config.cache,
+            mode: options.cacheMode, statistics: statistics, redactor: config.redactor, logger: logger)
+        let result: Result<BuildSummary, BuildError>
+        do {
+            result = .success(try await build(fetcher: RoutingFetcher(local: local, remote: remote)))
+        } catch {
+            result = .failure(error)
+        }
+        do {
+            try await client.shutdown()
+        } catch {
+            logger.debug("the HTTP client did not shut down cleanly: \(error)")
+        }
+        return try result.get()
+    }
+
+    private var usesHTTP: Bool {
+        ([config.source.url] + [config.detail?.url].compactMap { $0 }).contains { !LocalFileFetcher.handles($0) }
+    }
+
+    private func build(fetcher: any Fetcher) async throws(BuildError) -> BuildSummary {
         let started = ContinuousClock.now
         var writer: OutputWriter?
         do {
             let theme = try Theme.load(overrides: config.siteFolder.appendingPathComponent("templates"))
-            var output = try OutputWriter(outputFolder: config.outputFolder)
+            var output = try OutputWriter(outputFolder: config.outputFolder, clean: options.clean)
             logger.debug("staging the build in \(output.stagingFolder.path)")
             writer = output
-            var summary = try await writePages(theme: theme, into: &output)
+            var summary = try await writePages(theme: theme, fetcher: fetcher, into: &output)
             try writeSupportFiles(theme: theme, into: &output)
             if options.strict, summary.detailsFailed > 0 {
                 throw BuildFailure(
@@ -54,37 +87,51 @@ public struct SiteBuilder: Sendable {
             summary.files = output.writtenFiles.count
             summary.outputPath = config.outputFolder.path
             summary.duration = ContinuousClock.now - started
+            let counts = statistics.snapshot
+            summary.requests = counts.requests
+            summary.retries = counts.retries
+            summary.bytes = counts.bytes
+            summary.cacheHits = counts.cacheHits
+            summary.notModified = counts.notModified
+            summary.staleUsed = counts.staleUsed
+            summary.filesChanged = output.changedFiles
             return summary
         } catch {
             writer?.discard()
             logger.debug("discarded the staging folder after: \(error)")
-            let message = error is CancellationError ? "The build was cancelled." : "\(error)"
+            let message =
+                error is CancellationError || Task.isCancelled
+                ? "The build was cancelled." : config.redactor("\(error)")
             throw BuildError(message: message, outputPath: config.outputFolder.path)
         }
     }
 
-    private func writePages(theme: Theme, into output: inout OutputWriter) async throws -> BuildSummary {
+    private func writePages(theme: Theme, fetcher: any Fetcher, into output: inout OutputWriter) async throws
+        -> BuildSummary
+    {
         let paths = SitePaths(baseURL: config.baseURL)
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
             autoPages: config.scroll.autoPages)
         let enricher = try Enricher(
             detail: config.detail, mapper: try ItemMapper(config.item, baseURL: config.baseURL), fetcher: fetcher,
-            concurrency: options.concurrency, logger: logger)
+            concurrency: options.concurrency, redactor: config.redactor, logger: logger)
         let sourcePageCount = Mutex(0)
         let events = self.events
-        let source = SourcePages(config: config.source, fetcher: fetcher) { number, location, items in
+        let limit = [config.source.limit, options.maxItems].compactMap { $0 }.min()
+        let source = SourcePages(config: config.source, fetcher: fetcher, redactor: config.redactor, limit: limit) {
+            number, location, items in
             sourcePageCount.withLock { $0 = number }
             events(.sourcePage(number: number, location: location, items: items))
         }
-        let limit = [config.source.limit, options.maxItems].compactMap { $0 }.min()
         var summary = BuildSummary()
         var slugger = Slugger()
+        var maps = SiteMaps(paths: paths, title: config.title)
         var pending: (number: Int, items: [(item: GalleryItem, slug: String)])?
         for try await chunk in ItemChunks(base: source, size: config.pageSize, limit: limit) {
             try Task.checkCancellation()
             if let page = pending {
-                try write(page.items, page: page.number, hasNext: true, renderer: renderer, into: &output)
+                try write(page.items, page: page.number, hasNext: true, renderer: renderer, maps: &maps, into: &output)
             }
             let items = await enricher.enrich(chunk)
             let number = (pending?.number ?? 0) + 1
@@ -98,20 +145,27 @@ public struct SiteBuilder: Sendable {
             events(.page(number: number, items: items.count, failed: failed.count))
             pending = (number, items.map { ($0, slugger.slug(for: $0.id)) })
         }
-        try write(pending?.items ?? [], page: pending?.number ?? 1, hasNext: false, renderer: renderer, into: &output)
+        try write(
+            pending?.items ?? [], page: pending?.number ?? 1, hasNext: false, renderer: renderer, maps: &maps,
+            into: &output)
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
         try output.write(renderer.notFoundPage(), to: "404.html")
+        for file in maps.sitemapFiles() { try output.write(file.text, to: file.name) }
+        try output.write(maps.robots(), to: "robots.txt")
+        try output.write(maps.atomFeed(), to: "feed.xml")
         return summary
     }
 
     private func write(
         _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool, renderer: PageRenderer,
-        into output: inout OutputWriter
+        maps: inout SiteMaps, into output: inout OutputWriter
     ) throws {
         let paths = renderer.paths
         try output.write(renderer.listPage(number: page, items: items, hasNext: hasNext), to: paths.listPageFile(page))
+        maps.addListPage(page)
         for (item, slug) in items {
+            maps.addItem(item, slug: slug)
             try output.write(renderer.itemPage(item, slug: slug, listPage: page), to: paths.itemFile(slug))
         }
     }

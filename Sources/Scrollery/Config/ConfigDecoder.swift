@@ -3,16 +3,24 @@ import Mustache
 import Yams
 
 /// Turns the YAML tree of `scrollery.yml` into a `SiteConfig`, key by key, with errors that name the key.
-struct ConfigDecoder {
+final class ConfigDecoder {
     let file: URL
     let overrides: ConfigOverrides
+    var references: EnvironmentReferences
+
+    init(file: URL, overrides: ConfigOverrides, environment: [String: String]) {
+        self.file = file
+        self.overrides = overrides
+        self.references = EnvironmentReferences(environment: environment)
+    }
 
     var siteFolder: URL { file.deletingLastPathComponent() }
 
     func decode(_ root: Node) throws(ConfigError) -> SiteConfig {
         let top = try ConfigReader(file: file.path, path: "", node: root)
         try top.rejectUnknownKeys([
-            "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll",
+            "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll", "fetch",
+            "cache",
         ])
         let baseURL = try decodeBaseURL(top)
         guard let sourceReader = try top.child("source") else {
@@ -21,16 +29,21 @@ struct ConfigDecoder {
         guard let itemReader = try top.child("item") else {
             throw top.missing("item", example: "{ id: \"{{id}}\", title: \"{{title}}\" }")
         }
+        let source = try decodeSource(sourceReader)
+        let detail = try top.child("detail").map { reader throws(ConfigError) in try decodeDetail(reader) }
         return SiteConfig(
             title: try top.string("title") ?? "Gallery",
             description: try top.string("description"),
             baseURL: baseURL,
             outputFolder: try decodeOutput(top),
             pageSize: try top.int("pageSize", in: 1...1000) ?? 24,
-            source: try decodeSource(sourceReader),
-            detail: try top.child("detail").map { reader throws(ConfigError) in try decodeDetail(reader) },
+            source: source,
+            detail: detail,
             item: try decodeItem(itemReader),
             scroll: try decodeScroll(top.child("scroll")),
+            fetch: try decodeFetch(top.child("fetch"), detail: detail),
+            cache: try decodeCache(top.child("cache")),
+            redactor: Redactor(secrets: references.values),
             siteFolder: siteFolder,
             file: file
         )
@@ -73,47 +86,6 @@ struct ConfigDecoder {
         return output
     }
 
-    private func decodeSource(_ reader: ConfigReader) throws(ConfigError) -> SourceConfig {
-        try reader.rejectUnknownKeys(["url", "items", "paginate", "limit"])
-        let url = try reader.requiredString("url", example: "data/page-{{page}}.json")
-        try checkTemplate(url, reader: reader, key: "url")
-        let pointerText = try reader.string("items") ?? ""
-        guard let items = JSONPointer(pointerText) else {
-            throw reader.error(
-                "items", "`\(pointerText)` is not a JSON pointer.",
-                fix: "Write it as `/items` (the `items` member) or `\"\"` (the response itself is the array).")
-        }
-        let paginate = try decodePagination(reader.child("paginate"), url: url, source: reader)
-        return SourceConfig(
-            url: url, items: items, paginate: paginate, limit: try reader.int("limit", in: 1...10_000_000))
-    }
-
-    private func decodePagination(_ reader: ConfigReader?, url: String, source: ConfigReader) throws(ConfigError)
-        -> PaginationStyle
-    {
-        let style = try reader?.string("style") ?? "page"
-        switch style {
-        case "page":
-            try reader?.rejectUnknownKeys(["style", "first"])
-            guard url.contains("{{page}}") else {
-                throw source.error(
-                    "url", "has no `{{page}}` placeholder, so every page would be the same.",
-                    fix: "Put `{{page}}` where the page number goes, e.g. `data/page-{{page}}.json`.")
-            }
-            return .page(first: try reader?.int("first", in: 0...1_000_000) ?? 1)
-        default:
-            throw (reader ?? source).error(
-                "style", "`\(style)` is not a pagination style this version knows.", fix: "Use `page`.")
-        }
-    }
-
-    private func decodeDetail(_ reader: ConfigReader) throws(ConfigError) -> DetailConfig {
-        try reader.rejectUnknownKeys(["url", "concurrency"])
-        let url = try reader.requiredString("url", example: "data/details/{{id}}.json")
-        try checkTemplate(url, reader: reader, key: "url")
-        return DetailConfig(url: url, concurrency: try reader.int("concurrency", in: 1...64) ?? 8)
-    }
-
     private func decodeItem(_ reader: ConfigReader) throws(ConfigError) -> ItemTemplates {
         let keys = ["id", "title", "image", "width", "height", "alt", "description", "date", "link"]
         try reader.rejectUnknownKeys(keys)
@@ -133,7 +105,7 @@ struct ConfigDecoder {
         return ScrollConfig(autoPages: try reader?.int("autoPages", in: 0...1000) ?? 5)
     }
 
-    private func checkTemplate(_ text: String, reader: ConfigReader, key: String) throws(ConfigError) {
+    func checkTemplate(_ text: String, reader: ConfigReader, key: String) throws(ConfigError) {
         do {
             _ = try MustacheTemplate(string: text)
         } catch {

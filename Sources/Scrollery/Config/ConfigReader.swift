@@ -62,6 +62,15 @@ struct ConfigReader {
         return value
     }
 
+    func bool(_ key: String) throws(ConfigError) -> Bool? {
+        guard let text = try string(key) else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw error(key, "expected true or false, found `\(text)`.", fix: "Write `true` or `false`.")
+        }
+    }
+
     func child(_ key: String) throws(ConfigError) -> ConfigReader? {
         guard let value = node(key) else { return nil }
         return try ConfigReader(file: file, path: keyPath(key), node: value)

@@ -11,7 +11,11 @@ extension SiteConfig {
     ///   - siteFolder: the folder holding `scrollery.yml`.
     ///   - overrides: values from the command line that win over the file.
     /// - Returns: the validated config.
-    public static func load(siteFolder: URL, overrides: ConfigOverrides = .init()) throws(ConfigError) -> SiteConfig {
+    ///   - environment: where `${NAME}` references are looked up.
+    public static func load(
+        siteFolder: URL, overrides: ConfigOverrides = .init(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ConfigError) -> SiteConfig {
         let file = siteFolder.appendingPathComponent(fileName)
         let text: String
         do {
@@ -21,7 +25,7 @@ extension SiteConfig {
                 file: file.path, key: "", line: nil, problem: "cannot be read (\(Self.reason(error))).",
                 fix: "Run `scrollery` on a site folder that has a \(fileName), or create one with `scrollery init`.")
         }
-        return try parse(yaml: text, file: file, overrides: overrides)
+        return try parse(yaml: text, file: file, overrides: overrides, environment: environment)
     }
 
     /// Validates config text as if it were read from `file`.
@@ -30,9 +34,11 @@ extension SiteConfig {
     ///   - file: the file it stands for: errors name it and relative paths resolve against its folder.
     ///   - overrides: values from the command line that win over the file.
     /// - Returns: the validated config.
-    public static func parse(yaml: String, file: URL, overrides: ConfigOverrides = .init()) throws(ConfigError)
-        -> SiteConfig
-    {
+    ///   - environment: where `${NAME}` references are looked up.
+    public static func parse(
+        yaml: String, file: URL, overrides: ConfigOverrides = .init(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ConfigError) -> SiteConfig {
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: yaml) else {
@@ -48,7 +54,7 @@ extension SiteConfig {
                 file: file.path, key: "", line: nil, problem: "is not valid YAML: \(error).",
                 fix: "Fix the YAML syntax at the place named.")
         }
-        return try ConfigDecoder(file: file, overrides: overrides).decode(root)
+        return try ConfigDecoder(file: file, overrides: overrides, environment: environment).decode(root)
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -20,6 +20,12 @@ public struct SiteConfig: Sendable {
     public var item: ItemTemplates
     /// How the infinite-scroll script behaves.
     public var scroll: ScrollConfig
+    /// How remote requests behave.
+    public var fetch: FetchSettings
+    /// Where responses are cached and for how long.
+    public var cache: CacheSettings
+    /// Hides the values taken from the environment (`${NAME}`) wherever text is shown.
+    public var redactor: Redactor
     /// The site folder: relative paths in the config are resolved against it.
     public var siteFolder: URL
     /// The config file the values were read from.
@@ -36,12 +42,39 @@ public struct SourceConfig: Sendable {
     public var paginate: PaginationStyle
     /// At most this many items in all.
     public var limit: Int?
+    /// Request headers, with `${NAME}` resolved from the environment.
+    public var headers: [HTTPHeader]
 }
 
-/// How a source is paged through.
+/// How a source is paged through, and when it stops.
 public enum PaginationStyle: Sendable, Equatable {
-    /// Numbered pages from `first`: `{{page}}` in the URL; stops at a missing page or an empty array.
-    case page(first: Int)
+    /// Numbered pages from `first` (`?page=N`, or `{{page}}` in the URL); stops at an empty or short page,
+    /// or a missing one.
+    case page(param: String, first: Int, sizeParam: String?, size: Int?)
+    /// Item offsets from `first`, advanced by the items received; stops at an empty or short page.
+    case offset(param: String, first: Int, sizeParam: String?, size: Int?)
+    /// A cursor taken from each response at `from`; stops when it is null or missing.
+    case cursor(param: String, from: JSONPointer, sizeParam: String?, size: Int?)
+    /// The value at `from` in the last item of a page (GitHub's `since=LAST_ID`); stops at an empty page.
+    case since(param: String, from: JSONPointer, first: String?, sizeParam: String?, size: Int?)
+    /// RFC 8288 `Link: <…>; rel="next"` headers; stops when there is none.
+    case link(sizeParam: String?, size: Int?)
+    /// Date windows of `days` days, newest first, from `from` (today, UTC, when absent) back to `until`.
+    case dates(DateWindows)
+}
+
+/// The `dates` pagination style's settings.
+public struct DateWindows: Sendable, Equatable {
+    /// The query parameter of a window's first day.
+    public var startParam: String
+    /// The query parameter of a window's last day.
+    public var endParam: String
+    /// Days per window.
+    public var days: Int
+    /// The newest day, `YYYY-MM-DD`; today (UTC) when absent.
+    public var from: String?
+    /// The oldest day, `YYYY-MM-DD`; windows are clipped to it.
+    public var until: String?
 }
 
 /// The per-item detail request.
@@ -50,6 +83,8 @@ public struct DetailConfig: Sendable {
     public var url: String
     /// How many detail requests may be in flight at once.
     public var concurrency: Int
+    /// Request headers, with `${NAME}` resolved from the environment.
+    public var headers: [HTTPHeader]
 }
 
 /// Mustache templates over an item (with its detail under `detail`) that make the card's fields.

@@ -10,12 +10,14 @@ struct Enricher: Sendable {
     let mapper: ItemMapper
     let fetcher: any Fetcher
     let concurrency: Int
+    let redactor: Redactor
     let logger: Logger
 
     init(
         detail: DetailConfig?, mapper: ItemMapper, fetcher: any Fetcher, concurrency: Int? = nil,
-        logger: Logger = Logger(label: "scrollery.enrich")
+        redactor: Redactor = Redactor(), logger: Logger = Logger(label: "scrollery.enrich")
     ) throws {
+        self.redactor = redactor
         self.logger = logger
         self.detail = detail
         self.detailTemplate = try detail.map { try URLTemplate($0.url) }
@@ -47,18 +49,18 @@ struct Enricher: Sendable {
     func enrich(_ item: SourceItem) async -> GalleryItem {
         guard let detailTemplate else { return mapper.map(item, detail: nil, error: nil) }
         let location = detailTemplate.render(ItemMapper.context(item: item.value, detail: nil))
-        logger.debug("fetching details of item \(item.position) from \(location)")
+        let shown = redactor(location)
+        logger.debug("fetching details of item \(item.position) from \(shown)")
+        let response: FetchResponse
         do {
-            let data = try await fetcher.fetch(location)
-            do {
-                return mapper.map(item, detail: try JSONValue.parse(data), error: nil)
-            } catch {
-                return mapper.map(
-                    item, detail: nil,
-                    error: "Details at \(location) are not valid JSON (\(SourcePages.describe(error))).")
-            }
+            response = try await fetcher.fetch(FetchRequest(location, headers: detail?.headers ?? []))
         } catch {
-            return mapper.map(item, detail: nil, error: "Details could not be fetched: \(error)")
+            return mapper.map(item, detail: nil, error: "Details could not be fetched: \(redactor(error.description))")
+        }
+        do {
+            return mapper.map(item, detail: try JSONDocument.decode(response, shownAs: shown), error: nil)
+        } catch {
+            return mapper.map(item, detail: nil, error: "Details at \(error.location) \(error.problem)")
         }
     }
 }

@@ -1,49 +1,70 @@
+import CRenameExchange
 import Foundation
 
-/// Writes a build into a staging folder beside the output folder and swaps it in only at the end, so a
-/// failed or interrupted build leaves the previous site exactly as it was.
+/// Writes a build into a staging folder beside the output folder and swaps the two atomically at the
+/// end, so a failed, interrupted or killed build leaves the previous site exactly as it was.
 ///
-/// Every path is checked to stay inside the staging folder. The list of files written is kept in a
-/// manifest, which also marks the folder as Scrollery's own: a folder without one is never replaced.
+/// A file whose bytes did not change is hard-linked from the previous build instead of written, so it
+/// keeps its modification time and upload steps skip it. Files of the previous build that this one does
+/// not produce are gone after the swap; files in the output folder that Scrollery never wrote (not in its
+/// manifest) are carried over, unless `clean` is set. Every path is checked to stay inside the folder.
 struct OutputWriter {
     static let manifestName = ".scrollery-manifest"
 
     let outputFolder: URL
     let stagingFolder: URL
+    let clean: Bool
     private(set) var writtenFiles: [String] = []
+    /// Files written anew because they are new or their bytes changed.
+    private(set) var changedFiles = 0
+    private let previousManifest: Set<String>
     private let fileManager = FileManager.default
 
-    init(outputFolder: URL) throws {
+    init(outputFolder: URL, clean: Bool = false) throws {
         self.outputFolder = outputFolder
+        self.clean = clean
         let parent = outputFolder.deletingLastPathComponent()
+        Self.removeLeftovers(of: outputFolder)
         stagingFolder = parent.appendingPathComponent(
-            ".\(outputFolder.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)")
-        try Self.checkReplaceable(outputFolder)
+            ".\(outputFolder.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)-"
+                + UUID().uuidString.prefix(8))
+        previousManifest = try Self.checkReplaceable(outputFolder)
         do {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-            if fileManager.fileExists(atPath: stagingFolder.path) { try fileManager.removeItem(at: stagingFolder) }
             try fileManager.createDirectory(at: stagingFolder, withIntermediateDirectories: true)
         } catch {
             throw OutputError(path: stagingFolder.path, problem: "cannot be created: \(error.localizedDescription)")
         }
     }
 
-    /// Refuses to replace a non-empty folder that Scrollery did not write.
-    static func checkReplaceable(_ folder: URL) throws {
+    /// The files a previous build recorded; refuses to replace a non-empty folder Scrollery did not write.
+    static func checkReplaceable(_ folder: URL) throws -> Set<String> {
         let fileManager = FileManager.default
-        guard let contents = try? fileManager.contentsOfDirectory(atPath: folder.path), !contents.isEmpty else {
-            if fileManager.fileExists(atPath: folder.path),
-                (try? fileManager.contentsOfDirectory(atPath: folder.path)) == nil
-            {
-                throw OutputError(path: folder.path, problem: "exists and is not a folder; choose another output.")
-            }
-            return
+        var isFolder: ObjCBool = false
+        guard fileManager.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return [] }
+        guard isFolder.boolValue else {
+            throw OutputError(path: folder.path, problem: "exists and is not a folder; choose another output.")
         }
-        guard contents.contains(manifestName) else {
+        let contents = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+        guard !contents.isEmpty else { return [] }
+        guard let manifest = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8)
+        else {
             throw OutputError(
                 path: folder.path,
                 problem: "exists, is not empty and was not written by Scrollery, so a build will not replace it. "
                     + "Remove it, or choose another folder with `output:` or `--output`.")
+        }
+        return Set(manifest.split(separator: "\n").map(String.init))
+    }
+
+    /// Removes staging folders left by builds that were killed (their process is gone).
+    static func removeLeftovers(of outputFolder: URL) {
+        let parent = outputFolder.deletingLastPathComponent()
+        let prefix = ".\(outputFolder.lastPathComponent).staging-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let pid = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            guard let pid = Int32(pid), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
     }
 
@@ -52,7 +73,16 @@ struct OutputWriter {
         let file = try destination(relativePath)
         do {
             try fileManager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: file)
+            if fileManager.fileExists(atPath: file.path) { try fileManager.removeItem(at: file) }
+            let previous = outputFolder.appendingPathComponent(relativePath)
+            if previousManifest.contains(relativePath), Self.sameBytes(data, at: previous),
+                link(previous.path, file.path) == 0
+            {
+                // Unchanged: the previous build's file (and its modification time) is kept.
+            } else {
+                try data.write(to: file)
+                changedFiles += 1
+            }
         } catch {
             throw OutputError(path: file.path, problem: "cannot be written: \(error.localizedDescription)")
         }
@@ -80,23 +110,18 @@ struct OutputWriter {
         }
     }
 
-    /// Writes the manifest and swaps the staging folder in place of the output folder.
+    /// Writes the manifest, carries over files Scrollery did not write, and swaps the staging folder in.
     mutating func commit() throws {
-        let manifest = Set(writtenFiles).sorted().joined(separator: "\n") + "\n"
-        try write(manifest, to: Self.manifestName)
-        let previous = outputFolder.deletingLastPathComponent().appendingPathComponent(
-            ".\(outputFolder.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
+        let produced = Set(writtenFiles)
+        if !clean { try carryOverForeignFiles(produced: produced) }
+        try writeManifest(produced.sorted().joined(separator: "\n") + "\n")
         do {
-            try Self.checkReplaceable(outputFolder)
-            let hadOutput = fileManager.fileExists(atPath: outputFolder.path)
-            if hadOutput { try fileManager.moveItem(at: outputFolder, to: previous) }
-            do {
+            if fileManager.fileExists(atPath: outputFolder.path) {
+                _ = try Self.checkReplaceable(outputFolder)
+                try exchange()
+            } else {
                 try fileManager.moveItem(at: stagingFolder, to: outputFolder)
-            } catch {
-                if hadOutput { try? fileManager.moveItem(at: previous, to: outputFolder) }
-                throw error
             }
-            if hadOutput { try? fileManager.removeItem(at: previous) }
         } catch let error as OutputError {
             throw error
         } catch {
@@ -109,6 +134,56 @@ struct OutputWriter {
     /// Removes the staging folder; the output folder is untouched.
     func discard() {
         try? fileManager.removeItem(at: stagingFolder)
+    }
+
+    /// Swaps staging and output in one step where the file system can, then removes the old build.
+    private func exchange() throws {
+        if scrollery_rename_exchange(stagingFolder.path, outputFolder.path) == 0 {
+            try? fileManager.removeItem(at: stagingFolder)
+            return
+        }
+        // No atomic exchange here: two renames, with the old build moved aside first.
+        let previous = outputFolder.deletingLastPathComponent().appendingPathComponent(
+            ".\(outputFolder.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)-old")
+        try fileManager.moveItem(at: outputFolder, to: previous)
+        do {
+            try fileManager.moveItem(at: stagingFolder, to: outputFolder)
+        } catch {
+            try? fileManager.moveItem(at: previous, to: outputFolder)
+            throw error
+        }
+        try? fileManager.removeItem(at: previous)
+    }
+
+    /// Links the files of the output folder that no Scrollery build wrote into the new build.
+    private func carryOverForeignFiles(produced: Set<String>) throws {
+        guard let enumerator = fileManager.enumerator(atPath: outputFolder.path) else { return }
+        for case let path as String in enumerator {
+            let source = outputFolder.appendingPathComponent(path)
+            var isFolder: ObjCBool = false
+            guard fileManager.fileExists(atPath: source.path, isDirectory: &isFolder), !isFolder.boolValue,
+                path != Self.manifestName, !previousManifest.contains(path), !produced.contains(path)
+            else { continue }
+            let target = stagingFolder.appendingPathComponent(path)
+            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if link(source.path, target.path) != 0 { try fileManager.copyItem(at: source, to: target) }
+        }
+    }
+
+    private mutating func writeManifest(_ text: String) throws {
+        let file = try destination(Self.manifestName)
+        do {
+            try Data(text.utf8).write(to: file)
+        } catch {
+            throw OutputError(path: file.path, problem: "cannot be written: \(error.localizedDescription)")
+        }
+    }
+
+    private static func sameBytes(_ data: Data, at file: URL) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+            (attributes[.size] as? NSNumber)?.intValue == data.count
+        else { return false }
+        return (try? Data(contentsOf: file)) == data
     }
 
     private func destination(_ relativePath: String) throws -> URL {

@@ -1,81 +1,127 @@
 import Foundation
 
-/// The source as an asynchronous sequence of pages of items, fetched one at a time as they are consumed.
+/// One fetched page of the source.
+struct SourcePage: Sendable {
+    let number: Int
+    let location: String
+    let response: FetchResponse
+    let document: JSONValue
+    let items: [JSONValue]
+}
+
+/// The source as an asynchronous sequence of pages of items. While the consumer works on one page
+/// (fetching its items' details), the next page is already being fetched.
 struct SourcePages: AsyncSequence, Sendable {
     typealias Element = [JSONValue]
 
     let config: SourceConfig
     let fetcher: any Fetcher
+    let redactor: Redactor
+    /// No page is fetched once this many items have come.
+    let limit: Int?
+    let today: CalendarDay
     let onPage: @Sendable (_ number: Int, _ location: String, _ count: Int) -> Void
 
+    init(
+        config: SourceConfig, fetcher: any Fetcher, redactor: Redactor = Redactor(), limit: Int? = nil,
+        today: CalendarDay = .today(), onPage: @escaping @Sendable (Int, String, Int) -> Void = { _, _, _ in }
+    ) {
+        self.config = config
+        self.fetcher = fetcher
+        self.redactor = redactor
+        self.limit = limit
+        self.today = today
+        self.onPage = onPage
+    }
+
     func makeAsyncIterator() -> Iterator {
-        Iterator(pages: self, template: try? URLTemplate(config.url))
+        Iterator(
+            pages: self,
+            paginator: (try? URLTemplate(config.url)).map {
+                Paginator(style: config.paginate, template: $0, today: today)
+            })
     }
 
     struct Iterator: AsyncIteratorProtocol {
         let pages: SourcePages
-        let template: URLTemplate?
-        var fetchedPages = 0
+        var paginator: Paginator?
+        var prefetch: Task<SourcePage?, any Error>?
+        var fetched = 0
+        var itemsSeen = 0
         var finished = false
 
+        init(pages: SourcePages, paginator: Paginator?) {
+            self.pages = pages
+            self.paginator = paginator
+        }
+
         mutating func next() async throws -> [JSONValue]? {
-            guard !finished, let template else { return nil }
-            switch pages.config.paginate {
-            case .page(let first):
-                let location = template.render(["page": String(first + fetchedPages)])
-                let items: [JSONValue]
-                do {
-                    items = try await pages.fetchItems(at: location)
-                } catch let error as FetchError {
-                    guard error.kind == .notFound, fetchedPages > 0 else {
-                        throw SourceError(
-                            location: location,
-                            problem: "could not be fetched (\(error.reason)). Check `source.url` in the config.")
-                    }
-                    finished = true
-                    return nil
-                }
-                fetchedPages += 1
-                pages.onPage(fetchedPages, location, items.count)
-                if items.isEmpty { finished = true }
-                return items.isEmpty ? nil : items
+            guard !finished, var paginator else { return nil }
+            let task = prefetch ?? paginator.firstLocation().map { start($0, number: 1, paginator: paginator) }
+            prefetch = nil
+            guard let task, let page = try await task.value else {
+                finished = true
+                return nil
             }
+            fetched = page.number
+            itemsSeen += page.items.count
+            pages.onPage(page.number, pages.redactor(page.location), page.items.count)
+            let reachedLimit = pages.limit.map { itemsSeen >= $0 } ?? false
+            if !reachedLimit, let location = paginator.nextLocation(after: page) {
+                prefetch = start(location, number: page.number + 1, paginator: paginator)
+            } else {
+                finished = true
+            }
+            self.paginator = paginator
+            // An empty page ends the source, except an empty date window before `until`.
+            if page.items.isEmpty && finished { return nil }
+            return paginator.ordered(page.items)
+        }
+
+        private func start(_ location: String, number: Int, paginator: Paginator) -> Task<SourcePage?, any Error> {
+            let pages = self.pages
+            return Task { try await pages.fetchPage(location, number: number, paginator: paginator) }
         }
     }
 
-    /// Fetches one source page and finds its items array.
-    func fetchItems(at location: String) async throws -> [JSONValue] {
-        let data = try await fetcher.fetch(location)
-        let document: JSONValue
+    /// Fetches one source page and finds its items; `nil` when the source ends cleanly here.
+    func fetchPage(_ location: String, number: Int, paginator: Paginator) async throws -> SourcePage? {
+        let shown = redactor(location)
+        let response: FetchResponse
         do {
-            document = try JSONValue.parse(data)
+            response = try await fetcher.fetch(FetchRequest(location, headers: config.headers))
         } catch {
-            throw SourceError(location: location, problem: "is not valid JSON (\(Self.describe(error))).")
+            if paginator.endsCleanly(error, pagesFetched: number - 1) { return nil }
+            if error.kind == .cancelled { throw CancellationError() }
+            throw SourceError(
+                location: shown, problem: "could not be fetched: \(redactor(error.reason)). \(Self.hint(error))")
         }
+        let document = try JSONDocument.decode(response, shownAs: shown)
         guard let found = config.items.resolve(in: document) else {
             throw SourceError(
-                location: location,
+                location: shown,
                 problem: "has nothing at the items pointer `\(config.items)`; check `source.items` in the config.")
         }
         guard case .array(let items) = found else {
             throw SourceError(
-                location: location,
+                location: shown,
                 problem:
                     "has no array at `\(config.items)`; check `source.items` (\"\" when the response is the array).")
         }
-        return items
+        return SourcePage(number: number, location: location, response: response, document: document, items: items)
     }
 
-    static func describe(_ error: any Error) -> String {
-        if let decoding = error as? DecodingError, case .dataCorrupted(let context) = decoding {
-            return (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                ?? context.debugDescription
+    private static func hint(_ error: FetchError) -> String {
+        switch error.kind {
+        case .notFound, .unsupported: return "Check `source.url` in the config."
+        case .rateLimited: return ""
+        case .timeout, .connection: return "Check the network and the server, or raise fetch.timeout / fetch.retries."
+        default: return "Check `source.url` and `source.headers` in the config."
         }
-        return "\(error)"
     }
 }
 
-/// A source page that could be fetched but not used.
+/// A source page that could not be fetched or used.
 struct SourceError: Error, Sendable, CustomStringConvertible {
     let location: String
     let problem: String

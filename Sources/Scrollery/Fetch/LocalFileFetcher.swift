@@ -12,10 +12,11 @@ public struct LocalFileFetcher: Fetcher {
         self.siteFolder = siteFolder
     }
 
-    public func fetch(_ location: String) async throws(FetchError) -> Data {
+    public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        let location = request.location
         let file = resolve(location)
         do {
-            return try Data(contentsOf: file)
+            return FetchResponse(body: try Data(contentsOf: file), location: location)
         } catch {
             let nsError = error as NSError
             let missing = !FileManager.default.fileExists(atPath: file.path)

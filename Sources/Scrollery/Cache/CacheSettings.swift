@@ -1,0 +1,34 @@
+public import Foundation
+
+/// The `cache:` section: where responses are kept and how long they are used without asking.
+public struct CacheSettings: Sendable, Equatable {
+    /// How long a cached response is used without a request.
+    public enum TTL: Sendable, Equatable {
+        /// This long; zero means every use revalidates.
+        case duration(Duration)
+        /// Until `--refresh` or `scrollery clean --cache`.
+        case forever
+    }
+
+    /// The cache folder, absolute.
+    public var folder: URL
+    /// How long an entry is fresh.
+    public var ttl: TTL = .duration(.seconds(3600))
+    /// Use a stale entry when a request fails after its retries.
+    public var staleIfError = true
+
+    /// - Parameter folder: the cache folder.
+    public init(folder: URL) {
+        self.folder = folder
+    }
+}
+
+/// How a build uses the cache.
+public enum CacheMode: Sendable, Equatable {
+    /// Fresh entries are used, stale ones revalidated.
+    case normal
+    /// `--refresh`: every request goes to the network; responses are stored.
+    case refresh
+    /// `--offline`: only the cache is used; anything missing is an error.
+    case offline
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// One stored response: a JSON header line (redacted URL, status, validators, kept headers, when it was
+/// stored), a newline, then the body.
+struct CachedResponse: Sendable {
+    /// Response headers worth keeping: validators, the type, and `Link` (pagination needs it).
+    static let keptHeaders = ["etag", "last-modified", "content-type", "link"]
+
+    struct Header: Codable, Sendable {
+        var url: String
+        var status: Int
+        var headers: [String: String]
+        var storedAt: Double
+    }
+
+    var header: Header
+    var body: Data
+
+    init(url: String, response: FetchResponse, storedAt: Date) {
+        header = Header(
+            url: url, status: response.status,
+            headers: response.headers.filter { Self.keptHeaders.contains($0.key) },
+            storedAt: storedAt.timeIntervalSince1970)
+        body = response.body
+    }
+
+    init?(encoded data: Data) {
+        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+            let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline])
+        else { return nil }
+        self.header = header
+        body = Data(data[data.index(after: newline)...])
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(header)
+        data.append(UInt8(ascii: "\n"))
+        data.append(body)
+        return data
+    }
+
+    func response(location: String) -> FetchResponse {
+        FetchResponse(body: body, status: header.status, headers: header.headers, location: location)
+    }
+
+    func age(now: Date) -> Duration {
+        .milliseconds(Int(max(0, now.timeIntervalSince1970 - header.storedAt) * 1000))
+    }
+}

@@ -1,0 +1,42 @@
+import Crypto
+import Foundation
+
+/// The on-disk HTTP cache: one file per response, named by the SHA-256 of the redacted URL (so no
+/// secret is in a name or a file), written to a temporary file and renamed into place, so a killed build
+/// never leaves a half-written entry and two builds sharing the cache never see one.
+struct HTTPCache: Sendable {
+    let folder: URL
+
+    /// The entry's file for a location, already redacted.
+    func file(for redactedLocation: String) -> URL {
+        let digest = SHA256.hash(data: Data(redactedLocation.utf8)).map { String(format: "%02x", $0) }.joined()
+        return folder.appendingPathComponent("http").appendingPathComponent(String(digest.prefix(2)))
+            .appendingPathComponent(digest)
+    }
+
+    func load(_ redactedLocation: String) -> CachedResponse? {
+        guard let data = try? Data(contentsOf: file(for: redactedLocation)),
+            let entry = CachedResponse(encoded: data), entry.header.url == redactedLocation
+        else { return nil }
+        return entry
+    }
+
+    func store(_ entry: CachedResponse) throws {
+        let target = file(for: entry.header.url)
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).\(UUID().uuidString).tmp")
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try entry.encoded().write(to: temporary)
+        // rename(2) replaces the target atomically.
+        guard rename(temporary.path, target.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    /// Removes the whole cache.
+    func clear() throws {
+        if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
+    }
+}

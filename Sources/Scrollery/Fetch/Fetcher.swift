@@ -1,0 +1,112 @@
+public import Foundation
+
+/// Fetches the bytes at a location: an http(s) URL, a `file://` URL, or a path relative to the site folder.
+public protocol Fetcher: Sendable {
+    /// Fetches one document.
+    /// - Parameter request: the location and the headers to send.
+    /// - Returns: the response.
+    /// - Throws: `FetchError`.
+    func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse
+}
+
+/// One request: where, and which headers (already resolved from the environment).
+public struct FetchRequest: Sendable, Equatable {
+    /// The rendered URL or local path.
+    public var location: String
+    /// Extra request headers, in config order.
+    public var headers: [HTTPHeader]
+
+    /// - Parameters:
+    ///   - location: the rendered URL or local path.
+    ///   - headers: extra request headers.
+    public init(_ location: String, headers: [HTTPHeader] = []) {
+        self.location = location
+        self.headers = headers
+    }
+}
+
+/// A request or response header.
+public struct HTTPHeader: Sendable, Equatable {
+    /// The header's name.
+    public var name: String
+    /// The header's value.
+    public var value: String
+
+    /// - Parameters:
+    ///   - name: the header's name.
+    ///   - value: the header's value.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// What a fetch returned.
+public struct FetchResponse: Sendable {
+    /// The body, whole.
+    public var body: Data
+    /// The HTTP status (200 for a local file).
+    public var status: Int
+    /// Response headers by lowercased name (repeated headers joined with `, `).
+    public var headers: [String: String]
+    /// The final location, after redirects.
+    public var location: String
+
+    /// - Parameters:
+    ///   - body: the body.
+    ///   - status: the HTTP status.
+    ///   - headers: the response headers by lowercased name.
+    ///   - location: the final location.
+    public init(body: Data, status: Int = 200, headers: [String: String] = [:], location: String) {
+        self.body = body
+        self.status = status
+        self.headers = headers
+        self.location = location
+    }
+}
+
+/// Why a fetch failed, with the location it was for (secrets already redacted).
+public struct FetchError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure.
+    public enum Kind: Sendable, Equatable {
+        /// There is nothing at the location (a missing file, a 404).
+        case notFound
+        /// The location could not be read.
+        case unreadable
+        /// The location names a scheme this build cannot fetch.
+        case unsupported
+        /// The server answered with this status (after any retries).
+        case status(Int)
+        /// The request took longer than `fetch.timeout`.
+        case timeout
+        /// The body is larger than `fetch.maxBodySize`.
+        case tooLarge
+        /// The rate limit is exhausted and resets later than `fetch.maxWait`.
+        case rateLimited
+        /// The connection failed.
+        case connection
+        /// Only the cache may be used, and it has nothing for this location.
+        case offline
+        /// The build was cancelled.
+        case cancelled
+    }
+
+    /// What kind of failure.
+    public let kind: Kind
+    /// The location as rendered, secrets redacted.
+    public let location: String
+    /// What happened, in words.
+    public let reason: String
+
+    /// - Parameters:
+    ///   - kind: what kind of failure.
+    ///   - location: the location, secrets redacted.
+    ///   - reason: what happened.
+    public init(_ kind: Kind, location: String, reason: String) {
+        self.kind = kind
+        self.location = location
+        self.reason = reason
+    }
+
+    public var description: String { "\(location): \(reason)" }
+}

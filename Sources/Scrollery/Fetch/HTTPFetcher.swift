@@ -1,0 +1,141 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+
+/// Fetches http(s) URLs with one shared, pooled client: at most `concurrency` requests per host,
+/// a timeout per request, retries with backoff and full jitter, `Retry-After` and rate-limit resets
+/// honoured, redirects followed, gzip accepted, bodies capped. Locations in errors and logs are redacted.
+struct HTTPFetcher: Fetcher {
+    static let userAgent = "Scrollery/0.1 (static site generator)"
+
+    let client: HTTPClient
+    let settings: FetchSettings
+    let limiter: HostLimiter
+    let statistics: FetchStatistics
+    let redactor: Redactor
+    let logger: Logger
+
+    init(client: HTTPClient, settings: FetchSettings, statistics: FetchStatistics, redactor: Redactor, logger: Logger) {
+        self.client = client
+        self.settings = settings
+        self.limiter = HostLimiter(limit: settings.concurrency)
+        self.statistics = statistics
+        self.redactor = redactor
+        self.logger = logger
+    }
+
+    /// A client configured for these settings; the caller shuts it down.
+    static func makeClient(_ settings: FetchSettings) -> HTTPClient {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: settings.maxRedirects, allowCycles: false),
+            timeout: .init(
+                connect: timeAmount(min(settings.timeout, .seconds(10))), read: timeAmount(settings.timeout)),
+            decompression: .enabled(limit: .size(settings.maxBodySize)))
+        configuration.connectionPool = .init(idleTimeout: .seconds(30))
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = settings.concurrency
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        let shown = redactor(request.location)
+        guard let url = URL(string: request.location), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else {
+            throw FetchError(.unsupported, location: shown, reason: "is not an http(s) URL")
+        }
+        let policy = RetryPolicy(settings: settings)
+        var attempt = 0
+        while true {
+            guard !Task.isCancelled else { throw FetchError(.cancelled, location: shown, reason: "cancelled") }
+            await limiter.acquire(host)
+            let outcome = await attemptOnce(request)
+            await limiter.release(host)
+            let decision: RetryPolicy.Decision
+            switch outcome {
+            case .response(let response) where (200..<300).contains(response.status) || response.status == 304:
+                return response
+            case .response(let response):
+                decision = policy.decide(status: response.status, headers: response.headers, attempt: attempt)
+            case .failure(let kind, let reason) where kind == .tooLarge || kind == .cancelled:
+                throw FetchError(kind, location: shown, reason: reason)
+            case .failure(let kind, let reason):
+                decision = policy.decide(failure: kind, reason: reason, attempt: attempt)
+            }
+            switch decision {
+            case .fail(let kind, let reason):
+                logger.debug("giving up on \(shown): \(reason)")
+                throw FetchError(kind, location: shown, reason: redactor(reason))
+            case .retry(let wait):
+                statistics.update { $0.retries += 1 }
+                logger.notice("retrying \(shown) in \(wait) (attempt \(attempt + 2) of \(settings.retries + 1))")
+                do {
+                    try await Task.sleep(for: wait)
+                } catch {
+                    throw FetchError(.cancelled, location: shown, reason: "cancelled")
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    private enum Outcome {
+        case response(FetchResponse)
+        case failure(FetchError.Kind, String)
+    }
+
+    private func attemptOnce(_ request: FetchRequest) async -> Outcome {
+        var outgoing = HTTPClientRequest(url: request.location)
+        outgoing.headers.add(name: "User-Agent", value: Self.userAgent)
+        outgoing.headers.add(name: "Accept", value: "application/json")
+        outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        for header in request.headers { outgoing.headers.replaceOrAdd(name: header.name, value: header.value) }
+        statistics.update {
+            $0.requests += 1
+            $0.inFlight += 1
+        }
+        defer { statistics.update { $0.inFlight -= 1 } }
+        do {
+            let response = try await client.execute(outgoing, timeout: Self.timeAmount(settings.timeout))
+            if let length = response.headers.first(name: "content-length").flatMap(Int.init),
+                length > settings.maxBodySize
+            {
+                return .failure(.tooLarge, tooLargeReason)
+            }
+            let body = try await response.body.collect(upTo: settings.maxBodySize)
+            statistics.update { $0.bytes += body.readableBytes }
+            var headers: [String: String] = [:]
+            for (name, value) in response.headers {
+                let key = name.lowercased()
+                headers[key] = headers[key].map { "\($0), \(value)" } ?? value
+            }
+            return .response(
+                FetchResponse(
+                    body: Data(body.readableBytesView), status: Int(response.status.code), headers: headers,
+                    location: response.url?.absoluteString ?? request.location))
+        } catch is NIOTooManyBytesError {
+            return .failure(.tooLarge, tooLargeReason)
+        } catch let error as HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
+                return .failure(.timeout, "no response within \(settings.timeout) (fetch.timeout)")
+            case .cancelled:
+                return .failure(.cancelled, "cancelled")
+            default:
+                return .failure(.connection, "the request failed (\(error))")
+            }
+        } catch is CancellationError {
+            return .failure(.cancelled, "cancelled")
+        } catch {
+            return .failure(.connection, "the connection failed (\(error))")
+        }
+    }
+
+    private var tooLargeReason: String {
+        "the response is larger than fetch.maxBodySize (\(settings.maxBodySize) bytes); raise it if this is expected"
+    }
+
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        .milliseconds(Int64(duration / .milliseconds(1)))
+    }
+}

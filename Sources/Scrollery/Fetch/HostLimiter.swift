@@ -1,0 +1,29 @@
+/// Allows at most `limit` requests in flight per host; the others wait their turn in order.
+actor HostLimiter {
+    let limit: Int
+    private var inFlight: [String: Int] = [:]
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    func acquire(_ host: String) async {
+        if inFlight[host, default: 0] < limit {
+            inFlight[host, default: 0] += 1
+            return
+        }
+        // The slot is handed over by `release`, so the count stays at the limit.
+        await withCheckedContinuation { waiting[host, default: []].append($0) }
+    }
+
+    func release(_ host: String) {
+        if var queue = waiting[host], !queue.isEmpty {
+            let next = queue.removeFirst()
+            waiting[host] = queue
+            next.resume()
+        } else {
+            inFlight[host, default: 1] -= 1
+        }
+    }
+}

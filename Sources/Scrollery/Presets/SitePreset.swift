@@ -1,0 +1,166 @@
+public import Foundation
+
+/// The starting points of `scrollery init`: a working `scrollery.yml` for each API Scrollery targets,
+/// and an offline sample.
+public enum SitePreset: String, CaseIterable, Sendable {
+    /// Lorem Picsum: the list API and one `/id/{id}/info` request per photo.
+    case picsum
+    /// GitHub users: `Link` pagination and one `/users/{login}` request per user for the bio.
+    case github
+    /// NASA APOD: 30-day windows, newest first; videos shown by their thumbnail.
+    case apod
+    /// A small gallery of local JSON files: builds offline.
+    case local
+
+    /// The API's address that the config points at; `init --api-url` replaces it (a mirror, a proxy, a test).
+    public var defaultAPIURL: String? {
+        switch self {
+        case .picsum: return "https://picsum.photos"
+        case .github: return "https://api.github.com"
+        case .apod: return "https://api.nasa.gov"
+        case .local: return nil
+        }
+    }
+
+    /// The files of a new site folder, by relative path.
+    /// - Parameter apiURL: the API's address, without a trailing slash; the preset's default when `nil`.
+    /// - Returns: file contents by path.
+    public func files(apiURL: String? = nil) -> [String: String] {
+        var api = apiURL ?? defaultAPIURL ?? ""
+        while api.hasSuffix("/") { api.removeLast() }
+        switch self {
+        case .picsum: return ["scrollery.yml": Self.picsum(api)]
+        case .github: return ["scrollery.yml": Self.github(api)]
+        case .apod: return ["scrollery.yml": Self.apod(api)]
+        case .local: return LocalSample.files()
+        }
+    }
+
+    /// Writes the preset into `folder`, which must not hold a `scrollery.yml` yet.
+    /// - Parameters:
+    ///   - folder: the new site folder; created if missing.
+    ///   - apiURL: the API's address; the preset's default when `nil`.
+    /// - Returns: the paths written, relative to the folder.
+    public func write(to folder: URL, apiURL: String? = nil) throws -> [String] {
+        let config = folder.appendingPathComponent(SiteConfig.fileName)
+        guard !FileManager.default.fileExists(atPath: config.path) else {
+            throw PresetError(description: "\(config.path) already exists; choose an empty folder for the new site.")
+        }
+        let files = files(apiURL: apiURL)
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        return files.keys.sorted()
+    }
+
+    private static func picsum(_ api: String) -> String {
+        """
+        # Lorem Picsum: pages of the photo list, then each photo's details.
+        title: Lorem Picsum
+        description: Photos from Lorem Picsum, paged from its list API.
+        baseURL: /
+        output: public
+        pageSize: 24
+        source:
+          url: \(api)/v2/list
+          items: ""                 # the response is the array
+          paginate: { style: page, param: page, first: 1, sizeParam: limit, size: 100 }
+          limit: 300
+        detail:
+          url: \(api)/id/{{id}}/info
+          concurrency: 8
+        item:
+          id: "{{id}}"
+          title: "{{author}}"
+          image: "\(api)/id/{{id}}/600/400"
+          width: "600"
+          height: "400"
+          alt: "Photo {{id}} by {{author}}"
+          description: "Photo by **{{detail.author}}**, {{detail.width}} × {{detail.height}} pixels."
+          link: "{{url}}"
+        fetch:
+          concurrency: 8
+          retries: 3
+
+        """
+    }
+
+    private static func github(_ api: String) -> String {
+        """
+        # GitHub users: Link pagination, then each user's profile for the bio.
+        # Without GITHUB_TOKEN the API allows 60 requests an hour; with it, 5,000.
+        title: GitHub Users
+        description: The first users of GitHub, with their bios.
+        baseURL: /
+        output: public
+        pageSize: 24
+        source:
+          url: \(api)/users
+          items: ""
+          paginate: { style: link, sizeParam: per_page, size: 100 }
+          limit: 50
+          headers:
+            Accept: application/vnd.github+json
+            X-GitHub-Api-Version: "2022-11-28"
+            Authorization: "Bearer ${GITHUB_TOKEN:-}"   # not sent when GITHUB_TOKEN is unset
+        detail:
+          url: \(api)/users/{{login}}
+          concurrency: 8
+          headers:
+            Accept: application/vnd.github+json
+            X-GitHub-Api-Version: "2022-11-28"
+            Authorization: "Bearer ${GITHUB_TOKEN:-}"
+        item:
+          id: "{{login}}"
+          title: "{{#detail.name}}{{detail.name}}{{/detail.name}}{{^detail.name}}{{login}}{{/detail.name}}"
+          image: "{{avatar_url}}&s=240"
+          width: "240"
+          height: "240"
+          alt: "Avatar of {{login}}"
+          description: "{{#detail.bio}}{{detail.bio}}{{/detail.bio}}{{^detail.bio}}*No bio.*{{/detail.bio}}"
+          date: "{{detail.created_at}}"
+          link: "{{html_url}}"
+        fetch:
+          concurrency: 8
+          maxWait: 60s
+
+        """
+    }
+
+    private static func apod(_ api: String) -> String {
+        """
+        # NASA APOD: 30-day windows, newest first. Set NASA_API_KEY for 1,000 requests an hour;
+        # DEMO_KEY allows 30. Videos are shown by their thumbnail and link to the video.
+        title: Astronomy Picture of the Day
+        description: NASA's Astronomy Picture of the Day, newest first.
+        baseURL: /
+        output: public
+        pageSize: 24
+        source:
+          url: \(api)/planetary/apod?api_key=${NASA_API_KEY:-DEMO_KEY}&thumbs=true
+          items: ""
+          paginate: { style: dates, startParam: start_date, endParam: end_date, days: 30, until: 1995-06-16 }
+          limit: 120
+        item:
+          id: "{{date}}"
+          title: "{{title}}"
+          image: "{{#thumbnail_url}}{{thumbnail_url}}{{/thumbnail_url}}{{^thumbnail_url}}{{#hdurl}}{{url}}{{/hdurl}}{{/thumbnail_url}}"
+          alt: "{{title}}"
+          description: "{{explanation}}{{#copyright}}\\n\\n© {{copyright}}{{/copyright}}"
+          date: "{{date}}"
+          link: "{{url}}"
+        fetch:
+          concurrency: 4
+
+        """
+    }
+}
+
+/// A preset that could not be written.
+public struct PresetError: Error, CustomStringConvertible {
+    /// What went wrong and what to do.
+    public let description: String
+}

@@ -1,0 +1,101 @@
+/// `sitemap.xml` (with the listing pages and every item page), `robots.txt` and the Atom feed of the
+/// newest items: the files static hosts and crawlers look for.
+struct SiteMaps {
+    /// The protocol's limit per sitemap file; beyond it `sitemap.xml` becomes an index.
+    static let urlsPerSitemap = 50_000
+    static let feedSize = 20
+
+    let paths: SitePaths
+    let title: String
+    private(set) var urls: [String] = []
+    private(set) var newest: [(item: GalleryItem, slug: String)] = []
+
+    init(paths: SitePaths, title: String) {
+        self.paths = paths
+        self.title = title
+    }
+
+    mutating func addListPage(_ number: Int) {
+        urls.append(paths.baseURL.absolute(paths.listPageURL(number)))
+    }
+
+    mutating func addItem(_ item: GalleryItem, slug: String) {
+        urls.append(paths.baseURL.absolute(paths.itemURL(slug)))
+        if newest.count < Self.feedSize { newest.append((item, slug)) }
+    }
+
+    /// The sitemap files by name: one `sitemap.xml`, or an index and `sitemap-N.xml` parts.
+    func sitemapFiles() -> [(name: String, text: String)] {
+        guard urls.count > Self.urlsPerSitemap else { return [("sitemap.xml", urlSet(urls[...]))] }
+        var files: [(String, String)] = []
+        var index = ""
+        for (number, start) in stride(from: 0, to: urls.count, by: Self.urlsPerSitemap).enumerated() {
+            let name = "sitemap-\(number + 1).xml"
+            files.append((name, urlSet(urls[start..<min(start + Self.urlsPerSitemap, urls.count)])))
+            index +=
+                "<sitemap><loc>\(XMLText.escape(paths.baseURL.absolute(paths.baseURL.path + name)))</loc></sitemap>\n"
+        }
+        let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        files.append(
+            (
+                "sitemap.xml",
+                header + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" + index
+                    + "</sitemapindex>\n"
+            ))
+        return files
+    }
+
+    private func urlSet(_ slice: ArraySlice<String>) -> String {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for url in slice { text += "<url><loc>\(XMLText.escape(url))</loc></url>\n" }
+        return text + "</urlset>\n"
+    }
+
+    func robots() -> String {
+        "User-agent: *\nAllow: /\n\nSitemap: \(paths.baseURL.absolute(paths.baseURL.path + "sitemap.xml"))\n"
+    }
+
+    /// An Atom feed of the first items of the gallery (the newest, for a source that lists newest first).
+    func atomFeed() -> String {
+        let base = paths.baseURL
+        let feedURL = base.absolute(base.path + "feed.xml")
+        let updated = newest.compactMap { Self.timestamp($0.item.date) }.max() ?? "1970-01-01T00:00:00Z"
+        var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+        text += "<title>\(XMLText.escape(title))</title>\n"
+        text += "<id>\(XMLText.escape(Self.id(feedURL, absolute: base.origin != nil)))</id>\n"
+        text += "<link rel=\"self\" href=\"\(XMLText.escape(feedURL))\"/>\n"
+        text += "<link rel=\"alternate\" href=\"\(XMLText.escape(base.absolute(base.path)))\"/>\n"
+        text += "<updated>\(updated)</updated>\n<generator>Scrollery</generator>\n"
+        for (item, slug) in newest {
+            let url = base.absolute(paths.itemURL(slug))
+            text += "<entry>\n<title>\(XMLText.escape(item.title))</title>\n"
+            text += "<id>\(XMLText.escape(Self.id(url, absolute: base.origin != nil)))</id>\n"
+            text += "<link rel=\"alternate\" href=\"\(XMLText.escape(url))\"/>\n"
+            text += "<updated>\(Self.timestamp(item.date) ?? updated)</updated>\n"
+            if let excerpt = item.description.flatMap({ Excerpt.make(from: $0.plainText) }) {
+                text += "<summary>\(XMLText.escape(excerpt))</summary>\n"
+            }
+            if let html = item.description?.html {
+                text += "<content type=\"html\">\(XMLText.escape(html))</content>\n"
+            }
+            text += "</entry>\n"
+        }
+        return text + "</feed>\n"
+    }
+
+    /// Atom ids must be absolute IRIs: the URL when the base URL is absolute, else a tag-free URN.
+    private static func id(_ url: String, absolute: Bool) -> String {
+        absolute ? url : "urn:scrollery:" + url
+    }
+
+    /// An RFC 3339 timestamp from a date that starts `YYYY-MM-DD`, or nothing.
+    static func timestamp(_ date: String?) -> String? {
+        guard let date, date.count >= 10, CalendarDay(String(date.prefix(10))) != nil else { return nil }
+        let rest = date.dropFirst(10)
+        if rest.isEmpty { return date + "T00:00:00Z" }
+        // Already a full timestamp such as 2008-01-14T04:33:35Z.
+        return rest.hasPrefix("T") && (rest.hasSuffix("Z") || rest.contains("+"))
+            ? date : String(date.prefix(10)) + "T00:00:00Z"
+    }
+}

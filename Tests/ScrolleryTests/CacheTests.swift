@@ -1,0 +1,204 @@
+import Foundation
+import Hummingbird
+import Synchronization
+import Testing
+
+@testable import Scrollery
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The HTTP cache, incremental output and safe publishing.
+@Suite("Cache, incremental rebuilds and safe publishing")
+struct CacheTests {
+    static func config(_ base: String, cache: String = "", extra: String = "") -> String {
+        RemoteSourceTests.picsumConfig(base, extra: "cache: { \(cache) }\n" + extra, size: 20, limit: 40)
+    }
+
+    static func requests(_ replica: Replica) async -> Int { await replica.log.entries.count }
+
+    @Test("a second build within the TTL makes no request and writes the same site")
+    func warmBuildWithinTTL() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 40, base: { "" }) }) { base in
+            let site = try RemoteSite(config: Self.config(base, cache: "ttl: 1h"))
+            defer { site.remove() }
+            let cold = try await site.build()
+            #expect(cold.requests == 42)  // 2 list pages (the limit is reached) and 40 details
+            let first = try SiteFixture.snapshot(of: site.output)
+            let seen = await Self.requests(replica)
+            let warm = try await site.build()
+            #expect(await Self.requests(replica) == seen)
+            #expect(warm.requests == 0)
+            #expect(warm.cacheHits == 42)
+            #expect(warm.filesChanged == 0)
+            #expect(try SiteFixture.snapshot(of: site.output) == first)
+        }
+    }
+
+    @Test("after the TTL every request is conditional, and the replica's 304s are reused")
+    func revalidation() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 40, base: { "" }) }) { base in
+            let site = try RemoteSite(config: Self.config(base, cache: "ttl: 0"))
+            defer { site.remove() }
+            _ = try await site.build()
+            let first = try SiteFixture.snapshot(of: site.output)
+            let before = await replica.log.entries.count
+            let warm = try await site.build()
+            let second = await replica.log.entries.dropFirst(before)
+            #expect(second.count == 42)
+            #expect(second.allSatisfy { $0.headers["if-none-match"] != nil })
+            #expect(warm.notModified == 42)
+            #expect(warm.bytes == 0)
+            #expect(try SiteFixture.snapshot(of: site.output) == first)
+        }
+    }
+
+    @Test("--offline builds from the cache with the API gone, and fails clearly on a miss")
+    func offline() async throws {
+        let replica = Replica()
+        let site = try await replica.run(routes: { PicsumReplica.register(on: $0, count: 40, base: { "" }) }) { base in
+            let site = try RemoteSite(config: Self.config(base, cache: "ttl: 0"))
+            _ = try await site.build()
+            return site
+        }
+        defer { site.remove() }
+        let first = try SiteFixture.snapshot(of: site.output)
+        let offline = try await site.build(options: BuildOptions(cacheMode: .offline))
+        #expect(offline.requests == 0)
+        #expect(try SiteFixture.snapshot(of: site.output) == first)
+        // More items than were cached: the next list page is a miss.
+        let config = site.folder.appendingPathComponent("scrollery.yml")
+        try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "limit: 40", with: "limit: 60")
+            .replacingOccurrences(of: "size: 20", with: "size: 30")
+            .write(to: config, atomically: true, encoding: .utf8)
+        do {
+            _ = try await site.build(options: BuildOptions(cacheMode: .offline))
+            Issue.record("a cache miss with --offline should fail")
+        } catch {
+            #expect("\(error)".contains("is not in the cache, and --offline allows no request"))
+            #expect("\(error)".contains("still holds the previous build"))
+        }
+        #expect(try SiteFixture.snapshot(of: site.output) == first)
+    }
+
+    @Test("when the API is down, stale cache entries are used and the summary says so")
+    func staleIfError() async throws {
+        let replica = Replica()
+        let site = try await replica.run(routes: { PicsumReplica.register(on: $0, count: 40, base: { "" }) }) { base in
+            let site = try RemoteSite(
+                config: Self.config(base, cache: "ttl: 0", extra: "fetch: { retries: 0, timeout: 1s }"))
+            _ = try await site.build()
+            return site
+        }
+        defer { site.remove() }
+        let first = try SiteFixture.snapshot(of: site.output)
+        let summary = try await site.build()
+        #expect(summary.staleUsed == 42)
+        #expect(summary.description.contains("42 stale cache entries used after errors"))
+        #expect(try SiteFixture.snapshot(of: site.output) == first)
+        // With staleIfError off, the same outage fails the build.
+        let config = site.folder.appendingPathComponent("scrollery.yml")
+        try String(contentsOf: config, encoding: .utf8).replacingOccurrences(
+            of: "cache: { ttl: 0 }", with: "cache: { ttl: 0, staleIfError: false }"
+        ).write(to: config, atomically: true, encoding: .utf8)
+        await #expect(throws: BuildError.self) { _ = try await site.build() }
+    }
+
+    @Test("unchanged output files keep their modification time; changed ones are rewritten")
+    func unchangedFilesKeepTheirTime() async throws {
+        let site = try SiteFixture.numbered(12)
+        defer { site.remove() }
+        let first = try await site.build()
+        #expect(first.filesChanged == first.files)
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        for path in try site.snapshot().keys {
+            try FileManager.default.setAttributes(
+                [.modificationDate: old], ofItemAtPath: site.output.appendingPathComponent(path).path)
+        }
+        try Data(#"{"description": "Changed text."}"#.utf8).write(
+            to: site.folder.appendingPathComponent("data/details/7.json"))
+        let second = try await site.build()
+        #expect(second.filesChanged == 3)  // item 7's page, its card's excerpt on page 2, and the feed
+        func modified(_ path: String) throws -> Date? {
+            try FileManager.default.attributesOfItem(atPath: site.output.appendingPathComponent(path).path)[
+                .modificationDate] as? Date
+        }
+        #expect(try modified("items/3/index.html") == old)
+        #expect(try modified("index.html") == old)
+        #expect(try modified("items/7/index.html") != old)
+        #expect(try site.read("items/7/index.html").contains("Changed text."))
+    }
+
+    @Test("pages of removed items are pruned; files Scrollery did not write stay unless --clean")
+    func pruning() async throws {
+        let site = try SiteFixture.numbered(12)
+        defer { site.remove() }
+        try await site.build()
+        try "gallery.example.org\n".write(
+            to: site.output.appendingPathComponent("CNAME"), atomically: true, encoding: .utf8)
+        // Page 2 of the source (items 8–12) disappears.
+        try FileManager.default.removeItem(at: site.folder.appendingPathComponent("data/page-2.json"))
+        let summary = try await site.build()
+        #expect(summary.items == 7)
+        #expect(site.exists("items/7/index.html"))
+        #expect(!site.exists("items/8/index.html"))
+        #expect(!site.exists("page/3/index.html"))
+        #expect(try site.read("CNAME") == "gallery.example.org\n")
+        let manifest = try site.read(".scrollery-manifest")
+        #expect(!manifest.contains("CNAME"))
+        #expect(!manifest.contains("items/8/"))
+        try await site.build(BuildOptions(clean: true))
+        #expect(!site.exists("CNAME"))
+    }
+
+    @Test("two builds sharing a cache at the same time both succeed with the same output")
+    func concurrentBuildsShareACache() async throws {
+        let replica = Replica()
+        await replica.faults.setLatency(.milliseconds(5))
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 40, base: { "" }) }) { base in
+            let shared = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: shared) }
+            let one = try RemoteSite(config: Self.config(base, cache: "dir: \(shared.path), ttl: 0"))
+            let two = try RemoteSite(config: Self.config(base, cache: "dir: \(shared.path), ttl: 0"))
+            defer {
+                one.remove()
+                two.remove()
+            }
+            async let first = one.build()
+            async let second = two.build()
+            let (a, b) = try await (first, second)
+            #expect(a.items == 40 && b.items == 40)
+            let left = try SiteFixture.snapshot(of: one.output)
+            let right = try SiteFixture.snapshot(of: two.output)
+            #expect(left == right)
+            // And the cache they wrote is whole: a third build revalidates every entry.
+            let third = try await one.build()
+            #expect(third.notModified == 42)
+        }
+    }
+
+    @Test("sitemap.xml, feed.xml, robots.txt and 404.html, with absolute URLs under an absolute base URL")
+    func filesForStaticHosting() async throws {
+        let site = try SiteFixture.numbered(30, pageSize: 10)
+        defer { site.remove() }
+        try await site.build(overrides: ConfigOverrides(baseURL: "https://example.org/gallery/"))
+        let sitemap = try site.read("sitemap.xml")
+        #expect(sitemap.contains("<loc>https://example.org/gallery/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/gallery/page/3/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/gallery/items/30/</loc>"))
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 33)
+        let feed = try site.read("feed.xml")
+        #expect(feed.components(separatedBy: "<entry>").count - 1 == 20)
+        #expect(feed.contains("<id>https://example.org/gallery/items/1/</id>"))
+        #expect(feed.contains("&lt;em&gt;item 1&lt;/em&gt;"))
+        #expect(try site.read("robots.txt").contains("Sitemap: https://example.org/gallery/sitemap.xml"))
+        #expect(site.exists("404.html"))
+        for file in ["sitemap.xml", "feed.xml"] {
+            let parser = XMLParser(data: Data(try site.read(file).utf8))
+            #expect(parser.parse(), "\(file) is not well-formed XML")
+        }
+    }
+}

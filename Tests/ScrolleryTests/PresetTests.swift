@@ -1,0 +1,246 @@
+import Foundation
+import Hummingbird
+import Synchronization
+import Testing
+
+@testable import Scrollery
+
+/// `scrollery init --preset X` then `scrollery build`, the real binary against the replicas.
+@Suite("Presets, progress and interruption through the scrollery command")
+struct PresetTests {
+    struct Run: Sendable {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs the binary without blocking the test's thread; `whileRunning` gets the process to signal it.
+    static func scrollery(
+        _ arguments: [String], environment: [String: String] = [:],
+        whileRunning: (@Sendable (Process) async -> Void)? = nil
+    ) async throws -> Run {
+        let process = Process()
+        process.executableURL = try CommandLineTests.executable()
+        process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment.merging(["CI": "true"]) { $1 }
+        for (name, value) in environment { variables[name] = value }
+        variables["GITHUB_TOKEN"] = environment["GITHUB_TOKEN"]
+        variables["NASA_API_KEY"] = environment["NASA_API_KEY"]
+        process.environment = variables
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
+        let err = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        let finished = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in finished.continuation.finish() }
+        try process.run()
+        if let whileRunning { await whileRunning(process) }
+        for await _ in finished.stream {}
+        return Run(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    static func newFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("scrollery-preset-\(UUID().uuidString)")
+    }
+
+    static func itemCount(_ site: URL) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("public/items").path).count
+    }
+
+    @Test("init --preset picsum, then build, against the Lorem Picsum replica")
+    func picsum() async throws {
+        let replica = Replica()
+        let base = Mutex("")
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 130, base: { base.withLock { $0 } }) }) {
+            url in
+            base.withLock { $0 = url }
+            let site = Self.newFolder()
+            defer { try? FileManager.default.removeItem(at: site) }
+            let created = try await Self.scrollery(["init", site.path, "--preset", "picsum", "--api-url", url])
+            #expect(created.status == 0, "\(created.stderr)")
+            let built = try await Self.scrollery(["build", site.path])
+            #expect(built.status == 0, "\(built.stderr)")
+            #expect(built.stdout.contains("Built 130 items on 6 pages from 2 source pages"))
+            #expect(built.stdout.contains("132 requests (0 retries"))
+            #expect(built.stderr.contains("source page 1: 100 items from \(url)/v2/list?page=1&limit=100"))
+            #expect(try Self.itemCount(site) == 130)
+            let item = try String(contentsOf: site.appendingPathComponent("public/items/7/index.html"), encoding: .utf8)
+            #expect(item.contains("Photo by <strong>Author 7</strong>"))
+            #expect(item.contains("src=\"\(url)/id/7/600/400\""))
+        }
+    }
+
+    @Test("init --preset github, then build without a token, against the GitHub replica")
+    func github() async throws {
+        let replica = Replica()
+        let base = Mutex("")
+        try await replica.run(routes: { GitHubReplica.register(on: $0, count: 120, base: { base.withLock { $0 } }) }) {
+            url in
+            base.withLock { $0 = url }
+            let site = Self.newFolder()
+            defer { try? FileManager.default.removeItem(at: site) }
+            #expect(try await Self.scrollery(["init", site.path, "--preset", "github", "--api-url", url]).status == 0)
+            let built = try await Self.scrollery(["build", site.path])
+            #expect(built.status == 0, "\(built.stderr)")
+            #expect(built.stdout.contains("Built 50 items"))
+            #expect(built.stdout.contains("0 details failed"))
+            #expect(try Self.itemCount(site) == 50)
+            let entries = await replica.log.entries
+            #expect(entries.allSatisfy { $0.headers["authorization"] == nil })
+            let user = try String(
+                contentsOf: site.appendingPathComponent("public/items/user1/index.html"), encoding: .utf8)
+            #expect(user.contains("User Number 1"))
+            #expect(user.contains("<em>things</em>"))
+        }
+    }
+
+    @Test("the github preset sends GITHUB_TOKEN as a bearer token, and never shows it")
+    func githubToken() async throws {
+        let replica = Replica()
+        let base = Mutex("")
+        let token = "ghp_replicaToken0123456789"
+        try await replica.run(routes: {
+            GitHubReplica.register(on: $0, count: 30, anonymousLimit: 0, token: token, base: { base.withLock { $0 } })
+        }) { url in
+            base.withLock { $0 = url }
+            let site = Self.newFolder()
+            defer { try? FileManager.default.removeItem(at: site) }
+            #expect(try await Self.scrollery(["init", site.path, "--preset", "github", "--api-url", url]).status == 0)
+            let built = try await Self.scrollery(
+                ["build", site.path, "--verbose"], environment: ["GITHUB_TOKEN": token])
+            #expect(built.status == 0, "\(built.stderr)")
+            #expect(built.stdout.contains("Built 30 items"))
+            #expect(!built.stderr.contains(token) && !built.stdout.contains(token))
+            let output = try SiteFixture.snapshot(of: site.appendingPathComponent("public"))
+            #expect(output.values.allSatisfy { !String(decoding: $0, as: UTF8.self).contains(token) })
+            #expect(await replica.log.entries.allSatisfy { $0.headers["authorization"] == "Bearer \(token)" })
+        }
+    }
+
+    @Test("without a token, an exhausted GitHub rate limit fails the build with when it resets and how to add a token")
+    func githubRateLimited() async throws {
+        let replica = Replica()
+        let base = Mutex("")
+        try await replica.run(routes: {
+            GitHubReplica.register(on: $0, count: 30, anonymousLimit: 0, base: { base.withLock { $0 } })
+        }) { url in
+            base.withLock { $0 = url }
+            let site = Self.newFolder()
+            defer { try? FileManager.default.removeItem(at: site) }
+            #expect(try await Self.scrollery(["init", site.path, "--preset", "github", "--api-url", url]).status == 0)
+            let built = try await Self.scrollery(["build", site.path])
+            #expect(built.status != 0)
+            #expect(built.stderr.contains("rate limit is used up and resets in"))
+            #expect(built.stderr.contains("GITHUB_TOKEN"))
+        }
+    }
+
+    @Test("init --preset apod, then build: 30-day windows newest first, videos by their thumbnail")
+    func apod() async throws {
+        let replica = Replica()
+        let today = CalendarDay.today().description
+        try await replica.run(routes: { APODReplica.register(on: $0, today: today) }) { url in
+            let site = Self.newFolder()
+            defer { try? FileManager.default.removeItem(at: site) }
+            #expect(try await Self.scrollery(["init", site.path, "--preset", "apod", "--api-url", url]).status == 0)
+            let built = try await Self.scrollery(["build", site.path])
+            #expect(built.status == 0, "\(built.stderr)")
+            #expect(built.stdout.contains("Built 120 items on 5 pages from 4 source pages"))
+            #expect(await replica.log.count(pathPrefix: "/planetary/apod") == 4)
+            let index = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
+            #expect(index.contains("card-date\">\(today)<"))
+            #expect(index.contains("img.youtube.example"))
+            // The key is in the URL: the summary and progress show it redacted.
+            #expect(!built.stderr.contains("DEMO_KEY") && built.stderr.contains("api_key=***"))
+        }
+    }
+
+    @Test("init --preset local builds offline; init refuses a folder that already has a site")
+    func local() async throws {
+        let site = Self.newFolder()
+        defer { try? FileManager.default.removeItem(at: site) }
+        #expect(try await Self.scrollery(["init", site.path, "--preset", "local"]).status == 0)
+        let built = try await Self.scrollery(["build", site.path])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stdout.contains("Built 48 items on 4 pages from 4 source pages: 0 details failed"))
+        let again = try await Self.scrollery(["init", site.path, "--preset", "picsum"])
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("already exists"))
+    }
+
+    @Test("Ctrl-C stops a build cleanly: exit 130, the previous site untouched, no staging folder left")
+    func interrupted() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 400, base: { "" }) }) { url in
+            let site = Self.newFolder()
+            defer { try? FileManager.default.removeItem(at: site) }
+            #expect(try await Self.scrollery(["init", site.path, "--preset", "picsum", "--api-url", url]).status == 0)
+            #expect(try await Self.scrollery(["build", site.path, "--max-items", "10"]).status == 0)
+            let before = try SiteFixture.snapshot(of: site.appendingPathComponent("public"))
+            await replica.faults.setLatency(.milliseconds(200))
+            let run = try await Self.scrollery(["build", site.path]) { process in
+                try? await Task.sleep(for: .milliseconds(1500))
+                process.interrupt()
+            }
+            #expect(run.status == 130)
+            #expect(run.stderr.contains("cancelled"))
+            #expect(run.stderr.contains("still holds the previous build"))
+            #expect(try SiteFixture.snapshot(of: site.appendingPathComponent("public")) == before)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter {
+                $0.hasPrefix(".public")
+            }
+            #expect(leftovers.isEmpty)
+        }
+    }
+
+    @Test("a build killed with SIGKILL at several points leaves the previous site byte-identical and the cache readable")
+    func killed() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 400, base: { "" }) }) { url in
+            let site = Self.newFolder()
+            defer { try? FileManager.default.removeItem(at: site) }
+            #expect(try await Self.scrollery(["init", site.path, "--preset", "picsum", "--api-url", url]).status == 0)
+            #expect(try await Self.scrollery(["build", site.path, "--max-items", "30"]).status == 0)
+            let output = site.appendingPathComponent("public")
+            let before = try SiteFixture.snapshot(of: output)
+            await replica.faults.setLatency(.milliseconds(60))
+            for delay in [200, 700, 1500] {
+                let run = try await Self.scrollery(["build", site.path, "--refresh"]) { process in
+                    try? await Task.sleep(for: .milliseconds(delay))
+                    kill(process.processIdentifier, SIGKILL)
+                }
+                #expect(run.status == SIGKILL, "killed after \(delay) ms")
+                #expect(try SiteFixture.snapshot(of: output) == before, "killed after \(delay) ms")
+                let cache = site.appendingPathComponent(".scrollery-cache")
+                let entries = FileManager.default.enumerator(atPath: cache.path)?.compactMap { $0 as? String } ?? []
+                let files = entries.filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }.filter {
+                    var isFolder: ObjCBool = false
+                    return FileManager.default.fileExists(
+                        atPath: cache.appendingPathComponent($0).path, isDirectory: &isFolder) && !isFolder.boolValue
+                }
+                #expect(!files.isEmpty)
+                for file in files {
+                    let data = try Data(contentsOf: cache.appendingPathComponent(file))
+                    #expect(CachedResponse(encoded: data) != nil, "\(file) is not a whole cache entry")
+                }
+            }
+            await replica.faults.setLatency(.zero)
+            let finished = try await Self.scrollery(["build", site.path])
+            #expect(finished.status == 0, "\(finished.stderr)")
+            #expect(finished.stdout.contains("Built 300 items"))
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter {
+                $0.hasPrefix(".public")
+            }
+            #expect(leftovers.isEmpty)
+        }
+    }
+}
