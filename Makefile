@@ -5,7 +5,7 @@ BIN := .build/debug/scrollery
 VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test swift-test browser-test deps browser-deps theme sample lint format preview clean
+.PHONY: build test swift-test browser-test deps browser-deps theme sample lint format serve preview clean
 
 ## build: install libcmark-dev if missing, build scrollery, build the sample site into site/public
 build: deps
@@ -57,7 +57,13 @@ lint:
 format:
 	$(SWIFT) format format -i -r Sources Tests Package.swift
 
-## preview: serve the built sample site on http://127.0.0.1:8000/
+## serve: preview the sample site on http://127.0.0.1:8000/, rebuilding and reloading on every change
+## (to the site, and to the default theme in templates/)
+serve: deps
+	$(SWIFT) build --product scrollery
+	$(BIN) serve site --theme templates
+
+## preview: serve the built sample site as plain files (no rebuilds)
 preview: build
 	python3 -m http.server --bind 127.0.0.1 --directory site/public 8000
 

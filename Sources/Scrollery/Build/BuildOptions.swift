@@ -1,3 +1,5 @@
+public import Foundation
+
 /// How one build runs, beyond what the config says.
 public struct BuildOptions: Sendable {
     /// Fail the build (and keep the previous site) when any item's details fail.
@@ -10,6 +12,8 @@ public struct BuildOptions: Sendable {
     public var cacheMode: CacheMode
     /// Remove files in the output folder that Scrollery did not write (`--clean`).
     public var clean: Bool
+    /// Read the default theme from this folder instead of the compiled-in copy.
+    public var themeFolder: URL?
 
     /// - Parameters:
     ///   - strict: fail on any item error.
@@ -26,5 +30,6 @@ public struct BuildOptions: Sendable {
         self.concurrency = concurrency
         self.cacheMode = cacheMode
         self.clean = clean
+        self.themeFolder = nil
     }
 }

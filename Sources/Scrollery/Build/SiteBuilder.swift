@@ -70,7 +70,8 @@ public struct SiteBuilder: Sendable {
         let started = ContinuousClock.now
         var writer: OutputWriter?
         do {
-            let theme = try Theme.load(overrides: config.siteFolder.appendingPathComponent("templates"))
+            let theme = try Theme.load(
+                overrides: config.siteFolder.appendingPathComponent("templates"), defaults: options.themeFolder)
             var output = try OutputWriter(outputFolder: config.outputFolder, clean: options.clean)
             logger.debug("staging the build in \(output.stagingFolder.path)")
             writer = output

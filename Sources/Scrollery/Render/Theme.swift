@@ -12,12 +12,24 @@ struct Theme: Sendable {
     let assets: [String: Data]
 
     /// Loads the default theme and the site's overrides.
-    /// - Parameter overrides: the site's `templates/` folder; it need not exist.
-    static func load(overrides: URL?) throws -> Theme {
+    /// - Parameters:
+    ///   - overrides: the site's `templates/` folder; it need not exist.
+    ///   - defaults: a folder to read the default theme from instead of the compiled-in copy
+    ///     (`serve --theme templates` while working on the theme).
+    static func load(overrides: URL?, defaults: URL? = nil) throws -> Theme {
         var files = DefaultTheme.files.mapValues { (text: $0, origin: "the default theme") }
-        if let overrides, let names = try? FileManager.default.contentsOfDirectory(atPath: overrides.path) {
+        if let defaults {
+            files = [:]
+            try read(defaults, into: &files)
+        }
+        if let overrides { try read(overrides, into: &files) }
+        return try make(files)
+    }
+
+    private static func read(_ folder: URL, into files: inout [String: (text: String, origin: String)]) throws {
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) {
             for name in names.sorted() where !name.hasPrefix(".") {
-                let file = overrides.appendingPathComponent(name)
+                let file = folder.appendingPathComponent(name)
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue
                 else { continue }
@@ -27,6 +39,9 @@ struct Theme: Sendable {
                 files[name] = (text, file.path)
             }
         }
+    }
+
+    private static func make(_ files: [String: (text: String, origin: String)]) throws -> Theme {
         var library = MustacheLibrary()
         var assets: [String: Data] = [:]
         for (name, file) in files {

@@ -1,0 +1,24 @@
+public import Scrollery
+
+/// How `scrollery serve` runs.
+public struct PreviewOptions: Sendable {
+    /// The address to listen on; the loopback address by default, so nothing outside this machine sees it.
+    public var host = "127.0.0.1"
+    /// The port; 0 picks a free one.
+    public var port = 8000
+    /// Added to every page and asset response, to see the scroll's loading state.
+    public var latency: Duration = .zero
+    /// The share of page and asset requests answered with a 500, to see the scroll's error and retry.
+    public var failRate = 0.0
+    /// How often the site folder is scanned for changes.
+    public var pollInterval: Duration = .milliseconds(250)
+    /// How long changes must settle before a rebuild starts.
+    public var debounce: Duration = .milliseconds(150)
+    /// Shut down gracefully on SIGINT and SIGTERM (off when the preview runs inside another program).
+    public var handlesSignals = true
+    /// Options of every build (a theme folder to watch, `--strict`, …).
+    public var build = BuildOptions()
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,173 @@
+public import Foundation
+import Hummingbird
+public import Logging
+import NIOCore
+import NIOPosix
+public import Scrollery
+import ServiceLifecycle
+
+/// `scrollery serve`: builds the site, serves the output on the loopback address, rebuilds when the
+/// site changes (one rebuild at a time; a change during a rebuild triggers one more), and tells the
+/// pages to reload. A failed rebuild keeps the last good output and shows its error in the page.
+public struct PreviewServer: Sendable {
+    let siteFolder: URL
+    let overrides: ConfigOverrides
+    let options: PreviewOptions
+    let logger: Logger
+    let report: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - siteFolder: the site folder, holding `scrollery.yml`.
+    ///   - overrides: `--output`, `--base-url`.
+    ///   - options: how to serve and build.
+    ///   - logger: where diagnostics go.
+    ///   - report: called with one line for each build and for the address served.
+    public init(
+        siteFolder: URL, overrides: ConfigOverrides = .init(), options: PreviewOptions = .init(),
+        logger: Logger = Logger(label: "scrollery.serve"), report: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.siteFolder = siteFolder
+        self.overrides = overrides
+        self.options = options
+        self.logger = logger
+        self.report = report
+    }
+
+    /// Builds, serves and watches until the task is cancelled or SIGINT/SIGTERM arrives.
+    /// - Parameter onReady: called with the URL of the site once the server listens.
+    public func run(onReady: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
+        let config = try SiteConfig.load(siteFolder: siteFolder, overrides: overrides)
+        let state = PreviewState(outputFolder: config.outputFolder, basePath: config.baseURL.path)
+        let broadcaster = ReloadBroadcaster()
+        let builder = PreviewBuilder(
+            siteFolder: siteFolder, overrides: overrides, options: options.build, state: state,
+            broadcaster: broadcaster, logger: logger, report: report)
+        await builder.rebuild()
+
+        let router = Router()
+        router.add(
+            middleware: PreviewResponder(
+                state: state, broadcaster: broadcaster, latency: options.latency, failRate: options.failRate))
+        let basePath = config.baseURL.path
+        let host = options.host
+        let report = self.report
+        var quietLogger = logger
+        quietLogger.logLevel = max(logger.logLevel, .warning)
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: options.port), serverName: "scrollery"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                guard let url = URL(string: "http://\(shownHost):\(port)\(basePath)") else { return }
+                report("Serving \(url.absoluteString) (Ctrl-C to stop)")
+                await onReady(url)
+            },
+            logger: quietLogger)
+        let watcher = WatchService(
+            watcher: SiteWatcher(
+                folders: [siteFolder] + [options.build.themeFolder].compactMap { $0 },
+                ignored: [config.outputFolder.standardizedFileURL.path, config.cache.folder.standardizedFileURL.path]),
+            builder: builder, broadcaster: broadcaster, interval: options.pollInterval, debounce: options.debounce)
+        // Shut down in reverse order: the watcher first, which ends the event streams, then the server.
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: app), .init(service: watcher)],
+                gracefulShutdownSignals: options.handlesSignals ? [.sigterm, .sigint] : [], logger: quietLogger))
+        do {
+            try await group.run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw PreviewError(
+                description: "\(host):\(options.port) is already in use. Stop the other server, choose another "
+                    + "port with --port, or use --port 0 for a free one.")
+        }
+    }
+}
+
+/// Why the preview could not start.
+public struct PreviewError: Error, CustomStringConvertible {
+    /// What went wrong and what to do.
+    public let description: String
+}
+
+/// Runs one build at a time and tells the pages about it.
+actor PreviewBuilder {
+    let siteFolder: URL
+    let overrides: ConfigOverrides
+    let options: BuildOptions
+    let state: PreviewState
+    let broadcaster: ReloadBroadcaster
+    let logger: Logger
+    let report: @Sendable (String) -> Void
+
+    init(
+        siteFolder: URL, overrides: ConfigOverrides, options: BuildOptions, state: PreviewState,
+        broadcaster: ReloadBroadcaster, logger: Logger, report: @escaping @Sendable (String) -> Void
+    ) {
+        self.siteFolder = siteFolder
+        self.overrides = overrides
+        self.options = options
+        self.state = state
+        self.broadcaster = broadcaster
+        self.logger = logger
+        self.report = report
+    }
+
+    func rebuild() async {
+        do {
+            let config = try SiteConfig.load(siteFolder: siteFolder, overrides: overrides)
+            let summary = try await SiteBuilder(config: config, options: options, logger: logger).build()
+            await state.succeeded(outputFolder: config.outputFolder, basePath: config.baseURL.path)
+            report(summary.description)
+            await broadcaster.broadcast(.reload)
+        } catch {
+            let message = "\(error)"
+            await state.failed(message)
+            report("error: \(message)")
+            await broadcaster.broadcast(.buildFailed(message))
+        }
+    }
+}
+
+/// Polls the site for changes and rebuilds after they settle.
+struct WatchService: Service {
+    let watcher: SiteWatcher
+    let builder: PreviewBuilder
+    let broadcaster: ReloadBroadcaster
+    let interval: Duration
+    let debounce: Duration
+
+    func run() async throws {
+        do {
+            try await watch()
+        } catch is CancellationError {
+            // Shutting down.
+        }
+        await broadcaster.close()
+    }
+
+    private func watch() async throws {
+        try await withGracefulShutdownHandler {
+            try await cancelWhenGracefulShutdown {
+                var known = watcher.snapshot()
+                while !Task.isCancelled {
+                    try await Task.sleep(for: interval)
+                    var current = watcher.snapshot()
+                    guard current != known else { continue }
+                    // Wait until the files stop changing (an editor saving several files, a formatter).
+                    while true {
+                        try await Task.sleep(for: debounce)
+                        let settled = watcher.snapshot()
+                        if settled == current { break }
+                        current = settled
+                    }
+                    known = current
+                    await builder.rebuild()
+                    // Changes made during the rebuild are picked up by the next scan: one more rebuild.
+                }
+            }
+        } onGracefulShutdown: {
+            Task { await broadcaster.close() }
+        }
+    }
+}
