@@ -202,7 +202,8 @@ struct PresetTests {
         }
     }
 
-    @Test("a build killed with SIGKILL at several points leaves the previous site byte-identical and the cache readable")
+    @Test(
+        "a build killed with SIGKILL at several points leaves the previous site byte-identical and the cache readable")
     func killed() async throws {
         let replica = Replica()
         try await replica.run(routes: { PicsumReplica.register(on: $0, count: 400, base: { "" }) }) { url in
