@@ -45,8 +45,10 @@ public struct SiteBuilder: Sendable {
         let client = HTTPFetcher.makeClient(config.fetch)
         let network = HTTPFetcher(
             client: client, settings: config.fetch, statistics: statistics, redactor: config.redactor, logger: logger)
+        let cache = HTTPCache(folder: config.cache.folder)
+        cache.removeAbandonedTemporaryFiles()
         let remote = CachingFetcher(
-            network: network, cache: HTTPCache(folder: config.cache.folder), settings: config.cache,
+            network: network, cache: cache, settings: config.cache,
             mode: options.cacheMode, statistics: statistics, redactor: config.redactor, logger: logger)
         let result: Result<BuildSummary, BuildError>
         do {
@@ -86,6 +88,9 @@ public struct SiteBuilder: Sendable {
             writer = nil
             logger.debug("published \(output.writtenFiles.count) files to \(config.outputFolder.path)")
             summary.files = output.writtenFiles.count
+            for path in output.overriddenFiles {
+                logger.notice("static/\(path) replaces the file of the same name that the build writes")
+            }
             summary.outputPath = config.outputFolder.path
             summary.duration = ContinuousClock.now - started
             let counts = statistics.snapshot
@@ -115,7 +120,8 @@ public struct SiteBuilder: Sendable {
             theme: theme, paths: paths, title: config.title, description: config.description,
             autoPages: config.scroll.autoPages)
         let enricher = try Enricher(
-            detail: config.detail, mapper: try ItemMapper(config.item, baseURL: config.baseURL), fetcher: fetcher,
+            detail: config.detail,
+            mapper: try ItemMapper(config.item, baseURL: config.baseURL, redactor: config.redactor), fetcher: fetcher,
             concurrency: options.concurrency, redactor: config.redactor, logger: logger)
         let sourcePageCount = Mutex(0)
         let events = self.events

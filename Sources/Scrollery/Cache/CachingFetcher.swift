@@ -58,8 +58,16 @@ struct CachingFetcher: Fetcher {
             save(refreshed)
             return refreshed.response(location: request.location)
         }
-        save(CachedResponse(url: key, response: response, storedAt: Date()))
+        if Self.isUsable(response) { save(CachedResponse(url: key, response: response, storedAt: Date())) }
         return response
+    }
+
+    /// Only a response the build can use is kept: a broken page must be fetched again next time, not
+    /// served from the cache until the TTL runs out.
+    private static func isUsable(_ response: FetchResponse) -> Bool {
+        guard response.status == 200 else { return false }
+        if let type = response.headers["content-type"], !JSONDocument.isJSON(type.lowercased()) { return false }
+        return (try? JSONValue.parse(response.body)) != nil
     }
 
     private func isFresh(_ entry: CachedResponse) -> Bool {

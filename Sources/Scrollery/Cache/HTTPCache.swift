@@ -24,7 +24,7 @@ struct HTTPCache: Sendable {
     func store(_ entry: CachedResponse) throws {
         let target = file(for: entry.header.url)
         let temporary = target.deletingLastPathComponent().appendingPathComponent(
-            ".\(target.lastPathComponent).\(UUID().uuidString).tmp")
+            ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
         try FileManager.default.createDirectory(
             at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try entry.encoded().write(to: temporary)
@@ -32,6 +32,18 @@ struct HTTPCache: Sendable {
         guard rename(temporary.path, target.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    /// Removes temporary files left by builds that were killed while writing (their process is gone).
+    func removeAbandonedTemporaryFiles() {
+        let root = folder.appendingPathComponent("http")
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
+        for case let path as String in enumerator where path.hasSuffix(".tmp") {
+            let parts = (path as NSString).lastPathComponent.split(separator: ".")
+            // .<digest>.<pid>.<uuid>.tmp
+            guard parts.count == 4, let pid = Int32(parts[1]), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(path))
         }
     }
 

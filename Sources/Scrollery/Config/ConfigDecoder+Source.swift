@@ -6,8 +6,10 @@ extension ConfigDecoder {
 
     func decodeSource(_ reader: ConfigReader) throws(ConfigError) -> SourceConfig {
         try reader.rejectUnknownKeys(["url", "items", "paginate", "limit", "headers"])
-        let url = try resolved(reader.requiredString("url", example: "data/page-{{page}}.json"), reader, "url")
-        try checkTemplate(url, reader: reader, key: "url")
+        // The template is checked before ${NAME} is resolved, so an error message never shows a secret.
+        let template = try reader.requiredString("url", example: "data/page-{{page}}.json")
+        try checkTemplate(template, reader: reader, key: "url")
+        let url = try resolved(template, reader, "url")
         let pointerText = try reader.string("items") ?? ""
         guard let items = JSONPointer(pointerText) else {
             throw reader.error(
@@ -22,8 +24,9 @@ extension ConfigDecoder {
 
     func decodeDetail(_ reader: ConfigReader) throws(ConfigError) -> DetailConfig {
         try reader.rejectUnknownKeys(["url", "concurrency", "headers"])
-        let url = try resolved(reader.requiredString("url", example: "data/details/{{id}}.json"), reader, "url")
-        try checkTemplate(url, reader: reader, key: "url")
+        let template = try reader.requiredString("url", example: "data/details/{{id}}.json")
+        try checkTemplate(template, reader: reader, key: "url")
+        let url = try resolved(template, reader, "url")
         return DetailConfig(
             url: url, concurrency: try reader.int("concurrency", in: 1...64) ?? 8, headers: try decodeHeaders(reader))
     }

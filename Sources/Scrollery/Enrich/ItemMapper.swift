@@ -13,9 +13,14 @@ struct ItemMapper: Sendable {
     private let date: MustacheTemplate?
     private let link: MustacheTemplate?
     private let baseURL: BaseURL
+    private let redactor: Redactor
     private let markdown = MarkdownRenderer()
 
-    init(_ templates: ItemTemplates, baseURL: BaseURL) throws {
+    /// - Parameters:
+    ///   - templates: the config's `item:` templates.
+    ///   - baseURL: where relative image paths are placed.
+    ///   - redactor: hides secrets that a source echoes back (a URL with its `api_key=`, say).
+    init(_ templates: ItemTemplates, baseURL: BaseURL, redactor: Redactor = Redactor()) throws {
         func parse(_ text: String) throws -> MustacheTemplate {
             // The fields are plain text, not HTML: escaping happens once, in the theme.
             try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + text)
@@ -30,6 +35,7 @@ struct ItemMapper: Sendable {
         date = try templates.date.map(parse)
         link = try templates.link.map(parse)
         self.baseURL = baseURL
+        self.redactor = redactor
     }
 
     /// The template context for an item: its members, with the detail response under `detail`.
@@ -45,7 +51,7 @@ struct ItemMapper: Sendable {
             guard let rendered = template?.render(context).trimmingCharacters(in: .whitespacesAndNewlines),
                 !rendered.isEmpty
             else { return nil }
-            return rendered
+            return redactor(rendered)
         }
         let renderedID = text(id) ?? String(item.position)
         let renderedTitle = text(title) ?? "Untitled"
@@ -55,7 +61,7 @@ struct ItemMapper: Sendable {
                 alt: text(alt) ?? renderedTitle)
         }
         // A description made only of the item (not its detail) is still wanted when the detail failed.
-        let descriptionText = description.map { $0.render(context) } ?? ""
+        let descriptionText = description.map { redactor($0.render(context)) } ?? ""
         return GalleryItem(
             position: item.position, id: renderedID, title: renderedTitle, image: imageReference,
             description: descriptionText.isEmpty ? nil : markdown.render(descriptionText),

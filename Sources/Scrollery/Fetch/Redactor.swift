@@ -20,6 +20,7 @@ public struct Redactor: Sendable {
 
     /// The text with every secret replaced by `***`.
     public func callAsFunction(_ text: String) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+        guard !secrets.isEmpty else { return text }
+        return secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
     }
 }

@@ -18,7 +18,7 @@ struct RetryPolicy: Sendable {
                     return .fail(
                         .rateLimited, reason: rateLimitMessage(status: status, rateLimit: rateLimit, wait: wait))
                 }
-                return attempt < settings.retries + 1
+                return attempt < settings.retries
                     ? .retry(after: wait)
                     : .fail(.status(status), reason: "HTTP \(status) after \(attempt + 1) attempts")
             }

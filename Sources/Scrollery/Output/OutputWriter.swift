@@ -15,6 +15,9 @@ struct OutputWriter {
     let stagingFolder: URL
     let clean: Bool
     private(set) var writtenFiles: [String] = []
+    /// Paths written twice (a file in `static/` with the name of a generated one): the last write wins.
+    private(set) var overriddenFiles: [String] = []
+    private var written: Set<String> = []
     /// Files written anew because they are new or their bytes changed.
     private(set) var changedFiles = 0
     private let previousManifest: Set<String>
@@ -86,7 +89,11 @@ struct OutputWriter {
         } catch {
             throw OutputError(path: file.path, problem: "cannot be written: \(error.localizedDescription)")
         }
-        writtenFiles.append(relativePath)
+        if written.insert(relativePath).inserted {
+            writtenFiles.append(relativePath)
+        } else {
+            overriddenFiles.append(relativePath)
+        }
     }
 
     mutating func write(_ text: String, to relativePath: String) throws {

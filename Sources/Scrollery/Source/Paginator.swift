@@ -72,7 +72,8 @@ struct Paginator: Sendable {
             }
             return location([(param, value)], size: (sizeParam, size))
         case .link:
-            guard count > 0, let next = LinkHeader.next(in: page.response.headers["link"], relativeTo: page.location)
+            guard count > 0, let next = LinkHeader.next(in: page.response.headers["link"], relativeTo: page.location),
+                Self.sameOrigin(next, page.location)
             else { return nil }
             return next
         case .dates(let windows):
@@ -92,10 +93,20 @@ struct Paginator: Sendable {
     /// or a date window the API rejects as out of range.
     func endsCleanly(_ error: FetchError, pagesFetched: Int) -> Bool {
         switch (style, error.kind) {
-        case (.dates, .status(400)): return true
+        case (.dates, .status(400)): return pagesFetched > 0
         case (_, .notFound): return pagesFetched > 0
         default: return false
         }
+    }
+
+    /// A `Link` from the server is followed only to http(s) on the same host and port: never to a local
+    /// file, and never to another host (which would receive the source's headers, tokens included).
+    static func sameOrigin(_ next: String, _ current: String) -> Bool {
+        guard let next = URLComponents(string: next), let current = URLComponents(string: current),
+            let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            next.host?.lowercased() == current.host?.lowercased(), next.port == current.port
+        else { return false }
+        return true
     }
 
     private static func window(ending end: CalendarDay, days: Int, until: CalendarDay?) -> (CalendarDay, CalendarDay)? {

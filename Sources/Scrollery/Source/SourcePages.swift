@@ -46,6 +46,8 @@ struct SourcePages: AsyncSequence, Sendable {
         let pages: SourcePages
         var paginator: Paginator?
         var prefetch: Task<SourcePage?, any Error>?
+        /// Locations already fetched: a server that sends the same cursor or link again ends the source.
+        var visited: Set<String> = []
         var fetched = 0
         var itemsSeen = 0
         var finished = false
@@ -59,15 +61,22 @@ struct SourcePages: AsyncSequence, Sendable {
             guard !finished, var paginator else { return nil }
             let task = prefetch ?? paginator.firstLocation().map { start($0, number: 1, paginator: paginator) }
             prefetch = nil
-            guard let task, let page = try await task.value else {
+            // The page fetched ahead is a task of its own: cancelling the build cancels it too.
+            let result = try await withTaskCancellationHandler {
+                try await task?.value
+            } onCancel: {
+                task?.cancel()
+            }
+            guard let page = result else {
                 finished = true
                 return nil
             }
             fetched = page.number
+            visited.insert(page.location)
             itemsSeen += page.items.count
             pages.onPage(page.number, pages.redactor(page.location), page.items.count)
             let reachedLimit = pages.limit.map { itemsSeen >= $0 } ?? false
-            if !reachedLimit, let location = paginator.nextLocation(after: page) {
+            if !reachedLimit, let location = paginator.nextLocation(after: page), !visited.contains(location) {
                 prefetch = start(location, number: page.number + 1, paginator: paginator)
             } else {
                 finished = true
