@@ -87,24 +87,26 @@ struct CacheTests {
     @Test("when the API is down, stale cache entries are used and the summary says so")
     func staleIfError() async throws {
         let replica = Replica()
-        let site = try await replica.run(routes: { PicsumReplica.register(on: $0, count: 40, base: { "" }) }) { base in
+        // "Down" is every request answered 503 after the first build. (A stopped replica's port could be
+        // taken by another test's server running at the same time.)
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 40, base: { "" }) }) { base in
             let site = try RemoteSite(
-                config: Self.config(base, cache: "ttl: 0", extra: "fetch: { retries: 0, timeout: 1s }"))
+                config: Self.config(base, cache: "ttl: 0", extra: "fetch: { retries: 1, backoff: 5ms }"))
+            defer { site.remove() }
             _ = try await site.build()
-            return site
+            let first = try SiteFixture.snapshot(of: site.output)
+            await replica.faults.add(.status(503), pathPrefix: "/", times: 10_000)
+            let summary = try await site.build()
+            #expect(summary.staleUsed == 42)
+            #expect(summary.description.contains("42 stale cache entries used after errors"))
+            #expect(try SiteFixture.snapshot(of: site.output) == first)
+            // With staleIfError off, the same outage fails the build.
+            let config = site.folder.appendingPathComponent("scrollery.yml")
+            try String(contentsOf: config, encoding: .utf8).replacingOccurrences(
+                of: "cache: { ttl: 0 }", with: "cache: { ttl: 0, staleIfError: false }"
+            ).write(to: config, atomically: true, encoding: .utf8)
+            await #expect(throws: BuildError.self) { _ = try await site.build() }
         }
-        defer { site.remove() }
-        let first = try SiteFixture.snapshot(of: site.output)
-        let summary = try await site.build()
-        #expect(summary.staleUsed == 42)
-        #expect(summary.description.contains("42 stale cache entries used after errors"))
-        #expect(try SiteFixture.snapshot(of: site.output) == first)
-        // With staleIfError off, the same outage fails the build.
-        let config = site.folder.appendingPathComponent("scrollery.yml")
-        try String(contentsOf: config, encoding: .utf8).replacingOccurrences(
-            of: "cache: { ttl: 0 }", with: "cache: { ttl: 0, staleIfError: false }"
-        ).write(to: config, atomically: true, encoding: .utf8)
-        await #expect(throws: BuildError.self) { _ = try await site.build() }
     }
 
     @Test("unchanged output files keep their modification time; changed ones are rewritten")

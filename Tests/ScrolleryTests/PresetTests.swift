@@ -242,6 +242,11 @@ struct PresetTests {
                 $0.hasPrefix(".public")
             }
             #expect(leftovers.isEmpty)
+            // The killed builds' half-written cache files are gone too.
+            let cacheFiles =
+                FileManager.default.enumerator(atPath: site.appendingPathComponent(".scrollery-cache").path)?
+                .compactMap { $0 as? String } ?? []
+            #expect(!cacheFiles.contains { $0.hasSuffix(".tmp") })
         }
     }
 }

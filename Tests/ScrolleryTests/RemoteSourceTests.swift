@@ -260,15 +260,16 @@ struct RemoteSourceTests {
             let site = try RemoteSite(
                 config: Self.picsumConfig(base, extra: "fetch: { retries: 3, backoff: 50ms }", size: 20))
             defer { site.remove() }
-            let started = ContinuousClock.now
             let summary = try await site.build()
-            let elapsed = ContinuousClock.now - started
             #expect(summary.detailsFailed == 0)
             #expect(summary.retries == 3)
             #expect(await replica.log.count(pathPrefix: "/id/3/") == 3)
             #expect(await replica.log.count(pathPrefix: "/v2/list") == 2)
-            // Full jitter: each wait is at most 50 ms · 2^attempt.
-            #expect(elapsed < .seconds(5))
+            // Full jitter: the waits are at most 50 ms and 100 ms (plus the time to answer, on a busy machine).
+            let attempts = await replica.log.entries.filter { $0.path == "/id/3/info" }.map(\.started)
+            let gaps = zip(attempts.dropFirst(), attempts).map { $0 - $1 }
+            #expect(gaps.count == 2)
+            #expect(gaps.allSatisfy { $0 < .seconds(2) })
         }
     }
 
@@ -338,7 +339,8 @@ struct RemoteSourceTests {
         await replica.faults.add(.hang, pathPrefix: "/id/2/", times: 5)
         try await replica.run(routes: { PicsumReplica.register(on: $0, count: 3, base: { "" }) }) { base in
             let site = try RemoteSite(
-                config: Self.picsumConfig(base, extra: "fetch: { timeout: 500ms, retries: 1, backoff: 10ms }", size: 20)
+                config: Self.picsumConfig(
+                    base, extra: "fetch: { timeout: 1500ms, retries: 1, backoff: 10ms }", size: 20)
             )
             defer { site.remove() }
             let started = ContinuousClock.now
@@ -412,6 +414,14 @@ struct RemoteSourceTests {
             let output = try site.allOutputText()
             #expect(output.contains("key=***"))
             #expect(!output.contains(secret))
+            // Nor in the cache: not in a file name, not in a file.
+            let cache = site.folder.appendingPathComponent(".scrollery-cache")
+            let cached = try SiteFixture.snapshot(of: cache)
+            #expect(!cached.isEmpty)
+            #expect(
+                cached.allSatisfy {
+                    !$0.key.contains(secret) && !String(decoding: $0.value, as: UTF8.self).contains(secret)
+                })
             #expect(!logs.text.isEmpty)
             #expect(!logs.text.contains(secret))
             do {
@@ -420,6 +430,76 @@ struct RemoteSourceTests {
             } catch {
                 #expect("\(error)".contains("`API_TOKEN`, which is not set"))
             }
+        }
+    }
+
+    @Test("a Link to a local file or another host is not followed")
+    func linkStaysOnTheSource() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { GenericReplica.register(on: $0, count: 5) }) { base in
+            for next in ["file:///etc/passwd", "http://127.0.0.2:9/items", "\(base)/other"] {
+                let site = try RemoteSite(
+                    config: """
+                        pageSize: 10
+                        source:
+                          url: \(base)/linkto?next=\(next)
+                          items: ""
+                          paginate: { style: link }
+                        item: { id: "{{id}}", title: "{{title}}" }
+                        """)
+                defer { site.remove() }
+                // The same host is followed (to a 404, which ends the source); the others are not.
+                let built = try await site.build()
+                #expect(built.items == 5, "\(next): \(built.description)")
+            }
+            let paths = Set(await replica.log.entries.map(\.path))
+            #expect(paths == ["/linkto", "/other"])
+        }
+    }
+
+    @Test("a cursor that repeats ends the source instead of looping")
+    func repeatingCursor() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { GenericReplica.register(on: $0, count: 5) }) { base in
+            let site = try RemoteSite(
+                config: """
+                    pageSize: 10
+                    source:
+                      url: \(base)/samecursor
+                      items: /data
+                      paginate: { style: cursor, param: cursor, from: /meta/next }
+                    item: { id: "{{id}}", title: "{{title}}" }
+                    """)
+            defer { site.remove() }
+            #expect(try await site.build().items == 10)
+            #expect(await replica.log.count(pathPrefix: "/samecursor") == 2)
+        }
+    }
+
+    @Test("dates style: a 400 on the first window fails the build instead of publishing an empty site")
+    func datesFirstWindowRejected() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { APODReplica.register(on: $0, today: "2026-11-21") }) { base in
+            let site = try RemoteSite(config: Self.apodConfig(base, from: "2027-01-10", until: "2026-12-01"))
+            defer { site.remove() }
+            do {
+                _ = try await site.build()
+                Issue.record("the build should fail")
+            } catch {
+                #expect("\(error)".contains("HTTP 400"))
+            }
+        }
+    }
+
+    @Test("repeated 429s are retried exactly fetch.retries times")
+    func repeated429() async throws {
+        let replica = Replica()
+        await replica.faults.add(.status(429, headers: ["Retry-After": "0"]), pathPrefix: "/id/1/", times: 10)
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 2, base: { "" }) }) { base in
+            let site = try RemoteSite(config: Self.picsumConfig(base, extra: "fetch: { retries: 2 }", size: 20))
+            defer { site.remove() }
+            #expect(try await site.build().detailsFailed == 1)
+            #expect(await replica.log.count(pathPrefix: "/id/1/") == 3)
         }
     }
 }

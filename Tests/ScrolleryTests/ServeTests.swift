@@ -23,10 +23,22 @@ struct ServeTests {
             siteFolder: site.folder, overrides: ConfigOverrides(baseURL: baseURL), options: options)
         let (ready, readyContinuation) = AsyncStream<URL>.makeStream()
         let running = Task { try await server.run { url in readyContinuation.yield(url) } }
-        defer { running.cancel() }
         var iterator = ready.makeAsyncIterator()
-        let url = try #require(await iterator.next())
-        return try await body(url)
+        guard let url = await iterator.next() else {
+            running.cancel()
+            _ = try? await running.value
+            throw CancellationError()
+        }
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await body(url))
+        } catch {
+            result = .failure(error)
+        }
+        // The server (and any rebuild it runs) has stopped before the test removes the site.
+        running.cancel()
+        _ = try? await running.value
+        return try result.get()
     }
 
     struct Fetched: Sendable {

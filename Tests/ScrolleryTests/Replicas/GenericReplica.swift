@@ -22,6 +22,16 @@ enum GenericReplica {
             let next: Any = start + 7 < count ? "c\(start + 7)" : NSNull()
             return .json(encoding: ["data": ids.map { item($0 + 1) }, "meta": ["next": next]])
         }
+        // Five items and a `Link: rel="next"` to wherever `?next=` says (a test of what is followed).
+        router.get("/linkto") { request, _ -> Response in
+            let next = request.uri.queryParameters.get("next") ?? ""
+            return .json(encoding: (1...5).map { item($0) }, headers: ["Link": "<\(next)>; rel=\"next\""])
+        }
+        // A cursor API whose cursor never changes.
+        router.get("/samecursor") { request, _ -> Response in
+            let offset = request.uri.queryParameters.get("cursor") == nil ? 0 : 5
+            return .json(encoding: ["data": (1...5).map { item($0 + offset) }, "meta": ["next": "same"]])
+        }
         router.get("/detail/:id") { _, context -> Response in
             let id = context.parameters.get("id") ?? ""
             return .json(encoding: ["id": id, "body": "Detail of **\(id)**."])
