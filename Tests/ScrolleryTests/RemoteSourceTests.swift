@@ -502,4 +502,33 @@ struct RemoteSourceTests {
             #expect(await replica.log.count(pathPrefix: "/id/1/") == 3)
         }
     }
+
+    @Test("redirects are followed")
+    func redirects() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 30, base: { "" }) }) { base in
+            let site = try RemoteSite(
+                config: Self.picsumConfig(base, size: 20).replacingOccurrences(
+                    of: "url: \(base)/v2/list", with: "url: \(base)/moved/list"))
+            defer { site.remove() }
+            #expect(try await site.build().items == 30)
+            #expect(await replica.log.count(pathPrefix: "/moved/list") == 2)
+            #expect(await replica.log.count(pathPrefix: "/v2/list") == 2)
+        }
+    }
+
+    @Test("Retry-After as an HTTP date, and rate-limit headers, are read right")
+    func retryAfterParsing() throws {
+        let now = try #require(RateLimitHeaders.parseHTTPDate("Sun, 06 Nov 1994 08:49:37 GMT"))
+        #expect(now.timeIntervalSince1970 == 784_111_777)
+        let later = RateLimitHeaders(["retry-after": "Sun, 06 Nov 1994 08:49:40 GMT"])
+        #expect(later.wait(now: now) == .seconds(3))
+        #expect(RateLimitHeaders(["retry-after": "2"]).wait(now: now) == .seconds(2))
+        #expect(RateLimitHeaders(["retry-after": "soon"]).wait(now: now) == nil)
+        let exhausted = RateLimitHeaders(["x-ratelimit-remaining": "0", "x-ratelimit-reset": "784111787"])
+        #expect(exhausted.isExhausted)
+        #expect(exhausted.wait(now: now) == .seconds(10))
+        #expect(
+            RateLimitHeaders(["x-ratelimit-remaining": "5", "x-ratelimit-reset": "784111787"]).wait(now: now) == nil)
+    }
 }

@@ -11,11 +11,13 @@ import Testing
 struct ServeTests {
     /// Runs a preview of `site` for the duration of `body`, which gets the site's URL.
     static func withPreview<T: Sendable>(
-        _ site: SiteFixture, baseURL: String? = nil, port: Int = 0,
+        _ site: SiteFixture, baseURL: String? = nil, port: Int = 0, latency: Duration = .zero, failRate: Double = 0,
         _ body: @Sendable (URL) async throws -> T
     ) async throws -> T {
         var options = PreviewOptions()
         options.port = port
+        options.latency = latency
+        options.failRate = failRate
         options.handlesSignals = false
         options.pollInterval = .milliseconds(100)
         options.debounce = .milliseconds(50)
@@ -227,5 +229,24 @@ struct ServeTests {
         listening.cancel()
         #expect(status == 0)
         #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test("--latency slows every page and --fail-rate 1 fails every page, but not the event stream")
+    func latencyAndFailures() async throws {
+        let site = try SiteFixture.numbered(3)
+        defer { site.remove() }
+        try await Self.withPreview(site, latency: .milliseconds(300)) { url in
+            let started = ContinuousClock.now
+            let page = try await Self.get(url.absoluteString)
+            #expect(page.status == 200)
+            #expect(ContinuousClock.now - started >= .milliseconds(300))
+        }
+        try await Self.withPreview(site, failRate: 1) { url in
+            let failed = try await Self.get(url.absoluteString)
+            #expect(failed.status == 500)
+            #expect(failed.body.contains("--fail-rate"))
+            let text = try await Self.events(url, until: "connected") {}
+            #expect(text.contains(": connected"))
+        }
     }
 }

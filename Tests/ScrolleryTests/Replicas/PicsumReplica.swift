@@ -29,6 +29,12 @@ enum PicsumReplica {
                 request, encoding: ids.map { image($0, base: base()) },
                 headers: links.isEmpty ? [:] : ["Link": links.joined(separator: ", ")])
         }
+        // An old address of the list, moved permanently.
+        router.get("/moved/list") { request, _ -> Response in
+            var headers = HTTPFields()
+            headers[.location] = "/v2/list?" + (request.uri.query ?? "")
+            return Response(status: .movedPermanently, headers: headers)
+        }
         router.get("/id/:id/info") { request, context -> Response in
             guard let id = context.parameters.get("id", as: Int.self), (0..<count).contains(id) else {
                 return .json("Image does not exist\n", status: .notFound, headers: ["Content-Type": "text/plain"])
