@@ -256,7 +256,8 @@ item:
                           f"| {row['wall']:.2f} | {row['wall'] / floor['wall']:.2f}× |")
         memory = {row["n"]: row["rss"] for row in self.rows if row["tool"] == "scrollery"}
         if len(memory) > 1:
-            small, large = min(memory), max(memory)
+            # The target compares with 10k items when that was measured.
+            small, large = (10000 if 10000 in memory else min(memory)), max(memory)
             print()
             print(f"Scrollery peak RSS: {memory[small]:.0f} MB at {small} items, {memory[large]:.0f} MB at "
                   f"{large} items ({memory[large] / memory[small]:.2f}×)")
