@@ -5,7 +5,8 @@ BIN := .build/debug/scrollery
 VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test swift-test browser-test deps browser-deps theme sample lint format serve preview clean
+.PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps theme sample lint format serve \
+	preview clean
 
 ## build: install libcmark-dev if missing, build scrollery, build the sample site into site/public
 build: deps
@@ -41,6 +42,29 @@ browser-deps:
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
 	@$(VENV)/bin/python -c 'import selenium, pytest' 2>/dev/null \
 		|| $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest
+
+## bench: Scrollery against Hugo on generated galleries, the one-thread floor, memory, warm rebuild, fetching
+##   (release build; override sizes with BENCH_N="1000 10000", BENCH_MEMORY_N, BENCH_WARM_N, BENCH_FETCH_N, BENCH_RUNS)
+BENCH_N ?= 1000 10000 50000
+BENCH_MEMORY_N ?= 100000
+BENCH_WARM_N ?= 10000
+BENCH_FETCH_N ?= 1000
+BENCH_RUNS ?= 3
+bench: deps bench-deps
+	$(SWIFT) build -c release --product scrollery
+	$(PYTHON) bench/run.py --n "$(BENCH_N)" --memory-n "$(BENCH_MEMORY_N)" --warm-n "$(BENCH_WARM_N)" \
+		--fetch-n "$(BENCH_FETCH_N)" --runs $(BENCH_RUNS)
+
+## bench-smoke: the benchmark on a tiny gallery, one run each (CI checks that it still runs)
+bench-smoke:
+	$(MAKE) bench BENCH_N=200 BENCH_MEMORY_N=400 BENCH_WARM_N=200 BENCH_FETCH_N=200 BENCH_RUNS=1
+
+## bench-deps: Debian's hugo, GNU time and a C compiler for the benchmark
+bench-deps:
+	@if ! command -v hugo >/dev/null || [ ! -x /usr/bin/time ] || ! command -v cc >/dev/null; then \
+		echo "Installing hugo, time and gcc (needs apt-get)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo time gcc >/dev/null; \
+	fi
 
 ## theme: embed templates/ into the binary after editing it
 theme:

@@ -135,12 +135,19 @@ public struct SiteBuilder: Sendable {
         var slugger = Slugger()
         var maps = SiteMaps(paths: paths, title: config.title)
         var pending: (number: Int, items: [(item: GalleryItem, slug: String)])?
+        let store = output.store
         for try await chunk in ItemChunks(base: source, size: config.pageSize, limit: limit) {
             try Task.checkCancellation()
+            let items: [GalleryItem]
             if let page = pending {
-                try write(page.items, page: page.number, hasNext: true, renderer: renderer, maps: &maps, into: &output)
+                // The page before is rendered and written while this chunk's details are read.
+                async let written = Self.render(
+                    page.items, page: page.number, hasNext: true, renderer: renderer, store: store)
+                items = await enricher.enrich(chunk)
+                record(page.items, page: page.number, written: try await written, maps: &maps, into: &output)
+            } else {
+                items = await enricher.enrich(chunk)
             }
-            let items = await enricher.enrich(chunk)
             let number = (pending?.number ?? 0) + 1
             let failed = items.filter { $0.error != nil }
             for item in failed {
@@ -152,9 +159,12 @@ public struct SiteBuilder: Sendable {
             events(.page(number: number, items: items.count, failed: failed.count))
             pending = (number, items.map { ($0, slugger.slug(for: $0.id)) })
         }
-        try write(
-            pending?.items ?? [], page: pending?.number ?? 1, hasNext: false, renderer: renderer, maps: &maps,
-            into: &output)
+        let last = (items: pending?.items ?? [], number: pending?.number ?? 1)
+        record(
+            last.items, page: last.number,
+            written: try await Self.render(
+                last.items, page: last.number, hasNext: false, renderer: renderer, store: store),
+            maps: &maps, into: &output)
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
         try output.write(renderer.notFoundPage(), to: "404.html")
@@ -164,17 +174,50 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
-    private func write(
+    /// Renders a listing page and the pages of its items on every core, and writes them.
+    /// - Returns: each file's path and whether it changed: the listing page first, then the items in order.
+    private static func render(
         _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool, renderer: PageRenderer,
-        maps: inout SiteMaps, into output: inout OutputWriter
-    ) throws {
+        store: OutputStore
+    ) async throws -> [(path: String, changed: Bool)] {
         let paths = renderer.paths
-        try output.write(renderer.listPage(number: page, items: items, hasNext: hasNext), to: paths.listPageFile(page))
-        maps.addListPage(page)
-        for (item, slug) in items {
-            maps.addItem(item, slug: slug)
-            try output.write(renderer.itemPage(item, slug: slug, listPage: page), to: paths.itemFile(slug))
+        let files = [paths.listPageFile(page)] + items.map { paths.itemFile($0.slug) }
+        @Sendable func renderAndWrite(_ index: Int) throws -> Bool {
+            let html =
+                index == 0
+                ? renderer.listPage(number: page, items: items, hasNext: hasNext)
+                : renderer.itemPage(items[index - 1].item, slug: items[index - 1].slug, listPage: page)
+            return try store.write(Data(html.utf8), to: files[index])
         }
+        var changed = [Bool](repeating: false, count: files.count)
+        try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < files.count else { return }
+                let index = next
+                group.addTask { (index, try renderAndWrite(index)) }
+                next += 1
+            }
+            for _ in 0..<renderWidth { startNext() }
+            while let (index, fileChanged) = try await group.next() {
+                changed[index] = fileChanged
+                startNext()
+            }
+        }
+        return zip(files, changed).map { ($0, $1) }
+    }
+
+    /// Pages rendered at once: one per core, and one more to cover a core's wait on the disk.
+    private static let renderWidth = ProcessInfo.processInfo.activeProcessorCount + 1
+
+    /// Lists the files of a page in order, and adds them to the sitemap and feed.
+    private func record(
+        _ items: [(item: GalleryItem, slug: String)], page: Int, written: [(path: String, changed: Bool)],
+        maps: inout SiteMaps, into output: inout OutputWriter
+    ) {
+        for file in written { output.record(file.path, changed: file.changed) }
+        maps.addListPage(page)
+        for (item, slug) in items { maps.addItem(item, slug: slug) }
     }
 
     private func writeSupportFiles(theme: Theme, into output: inout OutputWriter) throws {

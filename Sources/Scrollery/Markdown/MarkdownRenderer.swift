@@ -54,6 +54,30 @@ struct MarkdownRenderer: Sendable {
                 break
             }
         }
-        return pieces.joined().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return foldWhitespace(pieces.joined())
+    }
+
+    /// The words of `text` joined by single spaces. ASCII text (the usual case) is folded byte by byte,
+    /// with the same result as splitting on `Character.isWhitespace`, which is much slower.
+    static func foldWhitespace(_ text: String) -> String {
+        var text = text
+        let folded: String? = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var words: [UInt8] = []
+            words.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for byte in bytes {
+                // Tab, line feed, vertical tab, form feed, carriage return and space.
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    pendingSpace = !words.isEmpty
+                } else {
+                    if pendingSpace { words.append(0x20) }
+                    pendingSpace = false
+                    words.append(byte)
+                }
+            }
+            return String(decoding: words, as: UTF8.self)
+        }
+        return folded ?? text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

@@ -71,26 +71,22 @@ struct OutputWriter {
         }
     }
 
+    /// What writes the files: a value that many tasks can use at once (pages are rendered and written on
+    /// every core); `record` then lists each file in order.
+    var store: OutputStore {
+        OutputStore(outputFolder: outputFolder, stagingFolder: stagingFolder, previousManifest: previousManifest)
+    }
+
     /// Writes one file; `relativePath` uses `/` and must stay inside the output folder.
     mutating func write(_ data: Data, to relativePath: String) throws {
-        let file = try destination(relativePath)
-        do {
-            try fileManager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if fileManager.fileExists(atPath: file.path) { try fileManager.removeItem(at: file) }
-            let previous = outputFolder.appendingPathComponent(relativePath)
-            if previousManifest.contains(relativePath), Self.sameBytes(data, at: previous),
-                link(previous.path, file.path) == 0
-            {
-                // Unchanged: the previous build's file (and its modification time) is kept.
-            } else {
-                try data.write(to: file)
-                changedFiles += 1
-            }
-        } catch {
-            throw OutputError(path: file.path, problem: "cannot be written: \(error.localizedDescription)")
-        }
+        record(relativePath, changed: try store.write(data, to: relativePath))
+    }
+
+    /// Lists a file that `store` wrote, in the order the build produces them.
+    mutating func record(_ relativePath: String, changed: Bool) {
         if written.insert(relativePath).inserted {
             writtenFiles.append(relativePath)
+            if changed { changedFiles += 1 }
         } else {
             overriddenFiles.append(relativePath)
         }
@@ -178,7 +174,7 @@ struct OutputWriter {
     }
 
     private mutating func writeManifest(_ text: String) throws {
-        let file = try destination(Self.manifestName)
+        let file = try OutputStore.destination(Self.manifestName, in: stagingFolder)
         do {
             try Data(text.utf8).write(to: file)
         } catch {
@@ -186,22 +182,98 @@ struct OutputWriter {
         }
     }
 
-    private static func sameBytes(_ data: Data, at file: URL) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-            (attributes[.size] as? NSNumber)?.intValue == data.count
-        else { return false }
-        return (try? Data(contentsOf: file)) == data
+}
+
+/// Writes files into the staging folder with plain system calls, from any number of tasks at once: each
+/// file is created once (a path written twice replaces the first file, never writes through a link to the
+/// previous build), and a file whose bytes did not change is hard-linked from the previous build.
+struct OutputStore: Sendable {
+    let outputFolder: URL
+    let stagingFolder: URL
+    let previousManifest: Set<String>
+
+    /// Writes one file; `relativePath` uses `/` and must stay inside the output folder.
+    /// - Returns: whether the file is new or its bytes changed (else the previous build's file was linked).
+    func write(_ data: Data, to relativePath: String) throws -> Bool {
+        let file = try Self.destination(relativePath, in: stagingFolder)
+        do {
+            try Self.makeParent(of: file)
+            if previousManifest.contains(relativePath) {
+                let previous = outputFolder.appendingPathComponent(relativePath).path
+                if Self.sameBytes(data, at: previous), Self.replace(file.path, with: { link(previous, file.path) }) {
+                    // Unchanged: the previous build's file (and its modification time) is kept.
+                    return false
+                }
+            }
+            try Self.create(file.path, with: data)
+            return true
+        } catch {
+            throw OutputError(path: file.path, problem: "cannot be written: \(error.localizedDescription)")
+        }
     }
 
-    private func destination(_ relativePath: String) throws -> URL {
+    static func destination(_ relativePath: String, in folder: URL) throws -> URL {
         let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !components.isEmpty,
             components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
         else {
             throw OutputError(path: relativePath, problem: "is not a safe path inside the output folder.")
         }
-        return stagingFolder.appendingPathComponent(relativePath)
+        return folder.appendingPathComponent(relativePath)
     }
+
+    /// One `mkdir` for the usual case (the parent's parent exists); the whole chain otherwise.
+    private static func makeParent(of file: URL) throws {
+        let parent = file.deletingLastPathComponent()
+        if mkdir(parent.path, 0o777) == 0 || errno == EEXIST { return }
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    }
+
+    /// Runs `make` (which creates `path`), removing a file already at `path` first if there is one.
+    private static func replace(_ path: String, with make: () -> Int32) -> Bool {
+        if make() == 0 { return true }
+        guard errno == EEXIST, unlink(path) == 0 else { return false }
+        return make() == 0
+    }
+
+    private static func create(_ path: String, with data: Data) throws {
+        var descriptor: Int32 = -1
+        guard
+            replace(
+                path,
+                with: {
+                    descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                    return descriptor >= 0 ? 0 : -1
+                })
+        else { throw POSIXFailure(errno: errno) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { buffer in
+            guard let start = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, start + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXFailure(errno: errno)
+                }
+                offset += written
+            }
+        }
+    }
+
+    private static func sameBytes(_ data: Data, at path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, Int(info.st_size) == data.count,
+            let previous = FileManager.default.contents(atPath: path)
+        else { return false }
+        return previous == data
+    }
+}
+
+/// A failed system call, described as the system describes its error.
+struct POSIXFailure: Error, LocalizedError {
+    let errno: Int32
+    var errorDescription: String? { String(cString: strerror(errno)) }
 }
 
 /// A file or folder of the output that could not be written.

@@ -1,0 +1,235 @@
+/*! Scrollery: turns a chain of static pages linked by <a rel="next"> into an
+ * accessible infinite scroll. No dependencies; without it every page still
+ * works through its links. Relies only on: .feed (data-page, data-auto-pages),
+ * .feed > article (aria-posinset, data-position, data-page-url), .pager with
+ * a[rel=next] / a[rel=prev], img inside the cards, and optionally .feed-prev
+ * (the box above the feed) and #footer. */
+(function () {
+  'use strict';
+  var d = document, w = window, root = d.documentElement;
+  if (!('IntersectionObserver' in w) || !w.fetch || !w.DOMParser || !w.URL) return;
+
+  var reduce = !!(w.matchMedia && w.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  var conn = navigator.connection;
+  var each = function (list, fn) { Array.prototype.forEach.call(list, fn); };
+  var abs = function (u) { return new URL(u, location.href).href.split('#')[0]; };
+  var el = function (tag, cls, html) {
+    var e = d.createElement(tag); e.className = cls; if (html) e.innerHTML = html; return e;
+  };
+  var button = function (act, text) {
+    return '<button type="button" class="button" data-act="' + act + '">' + text + '</button>';
+  };
+
+  /* a card's top in the viewport without its entrance animation's transform */
+  var top = function (c) {
+    var t = getComputedStyle(c).transform;
+    return c.getBoundingClientRect().top - (t === 'none' ? 0 : new DOMMatrix(t).m42);
+  };
+
+  /* ---- images fade in once loaded (or failed, so alt text shows) ---- */
+  var loaded = function (e) { if (e.target.tagName === 'IMG') e.target.classList.add('is-loaded'); };
+  d.addEventListener('load', loaded, true);
+  d.addEventListener('error', loaded, true);
+
+  /* ---- cards animate in when they become visible ---- */
+  var cardIO = !reduce && new IntersectionObserver(function (entries) {
+    entries.forEach(function (e) {
+      if (e.isIntersecting) { e.target.classList.add('is-visible'); cardIO.unobserve(e.target); }
+    });
+  }, { rootMargin: '0px 0px -40px 0px' });
+
+  function prep(list, initial) {
+    each(list, function (c) {
+      each(c.querySelectorAll('img'), function (img) { if (img.complete) img.classList.add('is-loaded'); });
+      // Cards already on screen at start-up are shown at once: no flash.
+      if (!cardIO || (initial && c.getBoundingClientRect().top < innerHeight)) c.classList.add('is-visible');
+      else cardIO.observe(c);
+    });
+  }
+
+  root.classList.add('js');
+  each(d.querySelectorAll('main img'), function (img) { if (img.complete) img.classList.add('is-loaded'); });
+  prep(d.querySelectorAll('.card'), true);
+
+  var feed = d.querySelector('.feed'), pager = d.querySelector('.pager');
+  if (!feed || !pager) return;
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+
+  var live = el('div', 'sr-only');
+  live.setAttribute('aria-live', 'polite');
+  d.body.appendChild(live);
+
+  var cards = function () { return feed.querySelectorAll(':scope > article'); };
+  var first = cards()[0];
+  var here = abs((first && first.getAttribute('data-page-url')) || location.href);
+  each(cards(), function (c) { c.setAttribute('data-page-url', here); });
+  var pages = [here];
+  var autoLeft = parseInt(feed.getAttribute('data-auto-pages'), 10);
+  if (isNaN(autoLeft)) autoLeft = 5;
+  var manual = reduce || !!(conn && conn.saveData) || autoLeft <= 0;
+  var busyNext = false, busyPrev = false, restoring = false;
+
+  var busy = function () { feed.setAttribute('aria-busy', String(busyNext || busyPrev)); };
+  var link = function (scope, rel) { var a = scope && scope.querySelector('a[rel=' + rel + ']'); return a && abs(a.href); };
+
+  /* ---- fetch a page (retrying after 1 s, 2 s, 4 s) and take its cards ---- */
+  function get(url, n) {
+    return fetch(url, { credentials: 'same-origin' }).then(function (r) {
+      if (!r.ok) throw new Error('HTTP ' + r.status);
+      return r.text();
+    }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, 'text/html');
+      var f = doc.querySelector('.feed');
+      if (!f) throw new Error('no feed');
+      return { cards: Array.prototype.slice.call(f.querySelectorAll(':scope > article')),
+               pager: doc.querySelector('.pager'), num: f.getAttribute('data-page') };
+    }).catch(function (err) {
+      if (n >= 3) throw err;
+      return new Promise(function (ok) { setTimeout(ok, 1000 << n); })
+        .then(function () { return get(url, n + 1); });
+    });
+  }
+
+  function insert(p, url, before) {
+    var frag = d.createDocumentFragment();
+    p.cards.forEach(function (c) { c.setAttribute('data-page-url', url); frag.appendChild(c); });
+    feed.insertBefore(frag, before);
+    prep(p.cards);
+    var pos = function (c) { return c ? c.getAttribute('aria-posinset') : '?'; };
+    live.textContent = 'Page ' + p.num + ' loaded, items ' + pos(p.cards[0]) + '–' +
+      pos(p.cards[p.cards.length - 1]) + (before || link(p.pager, 'next') ? '.' : '. End of gallery.');
+  }
+
+  /* ---- pager states: '', 'loading', 'error', 'more' ---- */
+  function state(kind) {
+    var c = pager.querySelector('.pager-js') || pager.appendChild(el('div', 'pager-js'));
+    c.innerHTML = kind === 'loading' ? '<p class="pager-loading" role="status">Loading…</p>'
+      : kind === 'error' ? '<p class="pager-error" role="alert">Couldn’t load more. ' + button('retry', 'Retry') + '</p>'
+      : kind === 'more' ? button('more', 'Load more') : '';
+  }
+
+  var pagerIO = new IntersectionObserver(function (entries) {
+    entries.forEach(function (e) {
+      if (e.isIntersecting && e.target === pager && !manual && autoLeft > 0 && !restoring) next(0);
+    });
+  }, { rootMargin: '0px 0px 800px 0px' });
+
+  function idle() {
+    pagerIO.disconnect();
+    if (!link(pager, 'next')) state('');
+    else if (manual || autoLeft <= 0) state('more');
+    else { state(''); pagerIO.observe(pager); }
+  }
+
+  /* mode 0: automatic, 1: asked for (focus moves to the new cards), 2: restoring */
+  function next(mode) {
+    var url = link(pager, 'next');
+    if (busyNext || !url) return Promise.resolve(false);
+    if (pages.indexOf(url) >= 0) { state(''); return Promise.resolve(false); }
+    busyNext = true; busy(); state('loading');
+    return get(url, 0).then(function (p) {
+      busyNext = false;
+      pages.push(url);
+      insert(p, url, null);
+      var old = pager;
+      pager = p.pager || el('nav', 'pager');
+      old.parentNode.replaceChild(pager, old);
+      if (mode === 0) autoLeft--;
+      busy(); idle();
+      if (mode === 1 && p.cards[0]) p.cards[0].focus();
+      return true;
+    }, function () {
+      busyNext = false; busy(); pagerIO.disconnect(); state('error');
+      return false;
+    });
+  }
+
+  /* ---- "Load previous" when landing on a page > 1; the card in view stays still ---- */
+  var prevURL = link(pager, 'prev'), prevBox = d.querySelector('.feed-prev');
+  function prev(restore) {
+    if (busyPrev || !prevURL) return Promise.resolve(false);
+    var url = prevURL, anchor = topCard(), y = anchor && top(anchor);
+    busyPrev = true; busy();
+    prevBox.innerHTML = '<p class="pager-loading" role="status">Loading…</p>';
+    return get(url, 0).then(function (p) {
+      pages.unshift(url);
+      insert(p, url, cards()[0]);
+      prevURL = link(p.pager, 'prev');
+      // at the start the box stays, with the same height: removing it would shift the feed
+      prevBox.innerHTML = prevURL ? button('prev', 'Load previous') : '<p class="feed-end">Start of the gallery.</p>';
+      var last = p.cards[p.cards.length - 1];
+      if (last && !restore) last.focus({ preventScroll: true });
+      return true;
+    }, function () {
+      prevBox.innerHTML = '<p class="pager-error" role="alert">Couldn’t load the previous page. ' + button('prev', 'Retry') + '</p>';
+      return false;
+    }).then(function (ok) {
+      busyPrev = false; busy();
+      if (anchor) w.scrollBy(0, top(anchor) - y);
+      return ok;
+    });
+  }
+  if (prevURL) { // the page's own "Previous page" box (no shift), or a new one
+    prevBox = prevBox || feed.parentNode.insertBefore(el('div', 'feed-prev'), feed);
+    prevBox.innerHTML = button('prev', 'Load previous');
+  }
+
+  d.addEventListener('click', function (e) {
+    var b = e.target.closest && e.target.closest('[data-act]');
+    if (!b) return;
+    var act = b.getAttribute('data-act');
+    if (act === 'prev') prev(); else next(1);
+  });
+
+  /* ---- once focus reaches the footer (the skip link), stop loading by itself: it stays put ---- */
+  var foot = d.getElementById('footer');
+  if (foot) foot.addEventListener('focusin', function () { if (!manual) { manual = true; if (!busyNext) idle(); } });
+
+  /* ---- feed keyboard pattern: Page Down / Page Up move between cards ---- */
+  feed.addEventListener('keydown', function (e) {
+    var c = e.target.closest('article');
+    if (!c || c.parentNode !== feed || (e.key !== 'PageDown' && e.key !== 'PageUp')) return;
+    var n = e.key === 'PageDown' ? c.nextElementSibling : c.previousElementSibling;
+    if (n) { e.preventDefault(); n.focus(); }
+  });
+
+  /* ---- the URL follows the page in view; history.state lets us restore ---- */
+  function topCard() {
+    var list = cards(), lo = 0, hi = list.length - 1;
+    if (hi < 0) return null;
+    while (lo < hi) { // first card whose bottom is below the top of the viewport
+      var mid = (lo + hi) >> 1;
+      if (top(list[mid]) + list[mid].offsetHeight > 1) hi = mid; else lo = mid + 1;
+    }
+    return list[lo];
+  }
+  var timer;
+  function sync() {
+    var c = topCard();
+    if (!c || restoring) return;
+    try {
+      history.replaceState({ pages: pages.slice(), anchor: +c.getAttribute('data-position'),
+        y: Math.round(top(c)) }, '', c.getAttribute('data-page-url') || here);
+    } catch (err) { /* replaceState rate limits: try again on the next scroll */ }
+  }
+  w.addEventListener('scroll', function () { clearTimeout(timer); timer = setTimeout(sync, 150); }, { passive: true });
+
+  /* ---- back or reload: load the same pages below and above, then the same card in view ---- */
+  var st = history.state, todo = 0, above = 0;
+  if (st && st.pages && st.anchor) {
+    var i = st.pages.indexOf(here);
+    if (i >= 0) { todo = st.pages.length - 1 - i; above = i; }
+    restoring = true;
+  }
+  (function step() {
+    if (todo-- > 0) return next(2).then(function (ok) { if (!ok) todo = 0; step(); });
+    if (above-- > 0) return prev(1).then(function (ok) { if (!ok) above = 0; step(); });
+    if (restoring) {
+      restoring = false;
+      var c = feed.querySelector('[data-position="' + st.anchor + '"]');
+      if (c) w.scrollTo(0, top(c) + w.pageYOffset - (st.y || 0));
+      prep(cards(), true); // what was on screen before shows at once, as at start-up
+    }
+    idle();
+  })();
+})();

@@ -1,0 +1,320 @@
+#!/usr/bin/env python3
+"""Scrollery against Hugo on the same generated gallery, side by side, and against the machine's floor.
+
+    python3 bench/run.py [--n "1000 10000 50000"] [--memory-n 100000] [--runs 3] [--warm-n 10000]
+                         [--fetch-n 1000] [--latency-ms 50] [--concurrency 8] [--scrollery PATH]
+
+For each N: generates the gallery (bench/generate.py), then runs, alternating and back to back (this
+machine's speed drifts within minutes), Scrollery, Hugo and the one-thread floor (bench/floor.c: libcmark
+over every description, then writing a tree of the same files), `--runs` times each, and prints the
+medians. Old output is moved aside, never deleted between runs (a file created soon after a large
+`rm -rf` is slow here); everything under the work folder is removed at the end.
+
+Then: Scrollery alone at `--memory-n` (peak memory of a streaming build), a warm rebuild with nothing
+changed against a cold build at `--warm-n`, and the fetch benchmark against bench/replica.py.
+
+Wall, CPU (user + system) and peak RSS come from /usr/bin/time -v.
+"""
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+import generate  # noqa: E402
+import replica  # noqa: E402
+
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.work = Path(args.work).resolve()
+        self.trash = self.work / "trash"
+        self.trash.mkdir(parents=True, exist_ok=True)
+        self.scrollery = str(Path(args.scrollery).resolve())
+        self.floor = str(self.work / "floor")
+        self.rows = []
+        self.notes = []
+
+    # -- running and measuring --------------------------------------------------------------------------
+
+    def aside(self, path):
+        """Moves an old output out of the way (a rename, not a delete)."""
+        if path.exists():
+            path.rename(self.trash / uuid.uuid4().hex)
+
+    def timed(self, command, cwd=None, env=None):
+        """Runs a command under /usr/bin/time -v: wall, CPU and peak RSS (MB)."""
+        report = self.work / "time.txt"
+        result = subprocess.run(
+            ["/usr/bin/time", "-v", "-o", str(report)] + command, cwd=cwd, env=env,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if result.returncode != 0:
+            sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stdout[-3000:]}")
+        fields = {}
+        for line in report.read_text().splitlines():
+            key, _, value = line.strip().rpartition(": ")
+            fields[key] = value
+        wall = 0.0
+        for part in fields["Elapsed (wall clock) time (h:mm:ss or m:ss)"].split(":"):
+            wall = wall * 60 + float(part)
+        cpu = float(fields["User time (seconds)"]) + float(fields["System time (seconds)"])
+        rss = int(fields["Maximum resident set size (kbytes)"]) / 1024
+        return {"wall": wall, "cpu": cpu, "rss": rss, "output": result.stdout}
+
+    def run_scrollery(self, site, out, extra=()):
+        return self.timed([self.scrollery, "build", str(site), "--output", str(out), "--quiet", *extra])
+
+    def run_hugo(self, site, out):
+        return self.timed(["hugo", "--quiet", "--source", str(site), "--destination", str(out)])
+
+    def run_floor(self, data, tree, out):
+        measured = self.timed([self.floor, str(data / "descriptions.md"), str(tree), str(out)])
+        values = dict(pair.split("=") for pair in measured["output"].split())
+        measured["cmark"] = float(values["cmark_s"])
+        measured["write"] = float(values["write_s"])
+        measured["wall"] = measured["cmark"] + measured["write"]
+        return measured
+
+    @staticmethod
+    def median(runs, key):
+        return statistics.median(run[key] for run in runs)
+
+    def summarize(self, n, tool, runs):
+        row = {
+            "n": n, "tool": tool, "wall": self.median(runs, "wall"), "cpu": self.median(runs, "cpu"),
+            "rss": self.median(runs, "rss"), "runs": len(runs),
+        }
+        row["rate"] = n / row["wall"] if row["wall"] > 0 else float("inf")
+        if "cmark" in runs[0]:
+            row["cmark"] = self.median(runs, "cmark")
+            row["write"] = self.median(runs, "write")
+        self.rows.append(row)
+        return row
+
+    # -- the parts -------------------------------------------------------------------------------------
+
+    def build_floor(self):
+        subprocess.run(
+            ["cc", "-O2", "-o", self.floor, str(HERE / "floor.c"), "-lcmark"], check=True)
+
+    def data(self, n, hugo=True):
+        folder = self.work / f"data-{n}"
+        started = time.monotonic()
+        generate.generate(n, folder, hugo=hugo)
+        print(f"  generated {n} items in {time.monotonic() - started:.1f} s", file=sys.stderr)
+        return folder
+
+    @staticmethod
+    def tree_of(output, listing):
+        lines = []
+        for folder, _, files in os.walk(output):
+            for name in files:
+                path = Path(folder) / name
+                lines.append(f"{path.stat().st_size} {path.relative_to(output)}")
+        listing.write_text("\n".join(sorted(lines, key=lambda line: line.split(" ", 1)[1])) + "\n")
+
+    def compare(self, n):
+        print(f"== N = {n}: Scrollery, Hugo and the floor, alternating, {self.args.runs} run(s) each",
+              file=sys.stderr)
+        data = self.data(n)
+        runs = {"scrollery": [], "hugo": [], "floor": []}
+        tree = self.work / f"tree-{n}.txt"
+        for round_ in range(self.args.runs):
+            order = ["scrollery", "hugo", "floor"]
+            if round_ % 2:
+                order = ["hugo", "scrollery", "floor"]
+            for tool in order:
+                out = self.work / f"out-{n}-{tool}"
+                self.aside(out)
+                if tool == "scrollery":
+                    runs[tool].append(self.run_scrollery(data / "scrollery", out))
+                    if not tree.exists():
+                        self.tree_of(out, tree)
+                elif tool == "hugo":
+                    runs[tool].append(self.run_hugo(data / "hugo", out))
+                else:
+                    if not tree.exists():
+                        continue
+                    runs[tool].append(self.run_floor(data, tree, out))
+                last = runs[tool][-1]
+                print(f"  {tool:9} wall {last['wall']:.2f} s, CPU {last['cpu']:.2f} s, {last['rss']:.0f} MB",
+                      file=sys.stderr)
+        for tool in ("scrollery", "hugo", "floor"):
+            if runs[tool]:
+                self.summarize(n, tool, runs[tool])
+        self.aside(data)
+
+    def memory(self, n):
+        print(f"== N = {n}: Scrollery alone (peak memory)", file=sys.stderr)
+        data = self.data(n, hugo=False)
+        runs = []
+        for _ in range(max(1, min(self.args.runs, 2))):
+            out = self.work / f"out-{n}-scrollery"
+            self.aside(out)
+            runs.append(self.run_scrollery(data / "scrollery", out))
+            last = runs[-1]
+            print(f"  scrollery wall {last['wall']:.2f} s, CPU {last['cpu']:.2f} s, {last['rss']:.0f} MB",
+                  file=sys.stderr)
+        self.summarize(n, "scrollery", runs)
+        self.aside(data)
+
+    def warm(self, n):
+        print(f"== N = {n}: cold build, then a rebuild with nothing changed, alternating", file=sys.stderr)
+        data = self.data(n, hugo=False)
+        cold, warm = [], []
+        for _ in range(self.args.runs):
+            out = self.work / f"out-{n}-warm"
+            self.aside(out)
+            cold.append(self.run_scrollery(data / "scrollery", out))
+            warm.append(self.run_scrollery(data / "scrollery", out))
+            print(f"  cold {cold[-1]['wall']:.2f} s, warm {warm[-1]['wall']:.2f} s", file=sys.stderr)
+        self.warm_result = (n, self.median(cold, "wall"), self.median(warm, "wall"))
+        self.aside(data)
+
+    def fetch(self, n, latency, concurrency):
+        print(f"== fetch: {n} items with details, L = {latency * 1000:.0f} ms, C = {concurrency}", file=sys.stderr)
+        server = replica.Replica(n, latency).start()
+        site = self.work / f"fetch-{n}"
+        self.aside(site)
+        site.mkdir(parents=True)
+        size = 100
+        (site / "scrollery.yml").write_text(f"""\
+title: Fetch bench
+pageSize: 100
+source:
+  url: http://127.0.0.1:{server.port}/v2/list
+  paginate: {{ style: page, sizeParam: limit, size: {size} }}
+detail:
+  url: http://127.0.0.1:{server.port}/id/{{{{id}}}}/info
+  concurrency: {concurrency}
+fetch: {{ concurrency: {concurrency} }}
+cache: {{ ttl: 0 }}
+item:
+  id: "{{{{id}}}}"
+  title: "{{{{author}}}}"
+  image: "{{{{download_url}}}}"
+  width: "{{{{width}}}}"
+  height: "{{{{height}}}}"
+  description: "{{{{detail.description}}}}"
+  link: "{{{{url}}}}"
+""")
+        list_pages = n // size + 1  # the last page is short or, when n is a multiple of size, empty
+        # The first list page comes alone; every other request takes one of C slots for L.
+        bound = latency + (n + list_pages - 1) * latency / concurrency
+        runs = []
+        try:
+            for _ in range(max(1, min(self.args.runs, 3))):
+                out = self.work / f"out-fetch-{n}"
+                self.aside(out)
+                before = server.requests
+                server.peak_in_flight = 0
+                runs.append(self.run_scrollery(site, out, ["--refresh"]))
+                requests = server.requests - before
+                print(f"  wall {runs[-1]['wall']:.2f} s, {requests} requests, "
+                      f"peak {server.peak_in_flight} in flight", file=sys.stderr)
+        finally:
+            server.stop()
+        wall = self.median(runs, "wall")
+        self.fetch_result = (n, latency, concurrency, list_pages, bound, wall, server.peak_in_flight)
+
+    # -- the report ------------------------------------------------------------------------------------
+
+    def report(self):
+        print()
+        print(f"Scrollery vs Hugo ({self.hugo_version()}), {os.cpu_count()} cores, "
+              f"{time.strftime('%Y-%m-%d')}, median of {self.args.runs} alternating run(s)")
+        print()
+        print("| N | tool | wall s | CPU s | peak RSS MB | items/s | Scrollery/Hugo (items/s) |")
+        print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+        hugo = {row["n"]: row for row in self.rows if row["tool"] == "hugo"}
+        for row in self.rows:
+            name = "floor (1 thread)" if row["tool"] == "floor" else row["tool"]
+            ratio = ""
+            if row["tool"] == "scrollery" and row["n"] in hugo:
+                ratio = f"{row['rate'] / hugo[row['n']]['rate']:.2f}×"
+            cpu = f"{row['cpu']:.2f}" if row["tool"] != "floor" else "–"
+            rss = f"{row['rss']:.0f}" if row["tool"] != "floor" else "–"
+            print(f"| {row['n']} | {name} | {row['wall']:.2f} | {cpu} | {rss} | {row['rate']:,.0f} | {ratio} |")
+        floors = {row["n"]: row for row in self.rows if row["tool"] == "floor"}
+        if floors:
+            print()
+            print("| N | cmark s (1 thread) | write s (1 thread) | floor s | Scrollery s | Scrollery/floor |")
+            print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+            for row in self.rows:
+                if row["tool"] == "scrollery" and row["n"] in floors:
+                    floor = floors[row["n"]]
+                    print(f"| {row['n']} | {floor['cmark']:.2f} | {floor['write']:.2f} | {floor['wall']:.2f} "
+                          f"| {row['wall']:.2f} | {row['wall'] / floor['wall']:.2f}× |")
+        memory = {row["n"]: row["rss"] for row in self.rows if row["tool"] == "scrollery"}
+        if len(memory) > 1:
+            # The target compares with 10k items when that was measured.
+            small, large = (10000 if 10000 in memory else min(memory)), max(memory)
+            print()
+            print(f"Scrollery peak RSS: {memory[small]:.0f} MB at {small} items, {memory[large]:.0f} MB at "
+                  f"{large} items ({memory[large] / memory[small]:.2f}×)")
+        if hasattr(self, "warm_result"):
+            n, cold, warm = self.warm_result
+            print(f"Warm rebuild, nothing changed, {n} items: {warm:.2f} s against {cold:.2f} s cold "
+                  f"({warm / cold:.0%} of the cold build)")
+        if hasattr(self, "fetch_result"):
+            n, latency, concurrency, pages, bound, wall, peak = self.fetch_result
+            print(f"Fetch, {n} items with details + {pages} list pages, L = {latency * 1000:.0f} ms, "
+                  f"C = {concurrency}: {wall:.2f} s against a bound of {bound:.2f} s "
+                  f"(L + (N + pages - 1)·L/C): efficiency {bound / wall:.2f} (peak {peak} in flight)")
+
+    @staticmethod
+    def hugo_version():
+        try:
+            text = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout
+            return text.split()[1].split("+")[0]
+        except (OSError, IndexError):
+            return "hugo"
+
+    def cleanup(self):
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", default=os.environ.get("BENCH_N", "1000 10000 50000"))
+    parser.add_argument("--memory-n", default=os.environ.get("BENCH_MEMORY_N", "100000"))
+    parser.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS", "3")))
+    parser.add_argument("--warm-n", default=os.environ.get("BENCH_WARM_N", "10000"))
+    parser.add_argument("--fetch-n", default=os.environ.get("BENCH_FETCH_N", "1000"))
+    parser.add_argument("--latency-ms", type=float, default=float(os.environ.get("BENCH_LATENCY_MS", "50")))
+    parser.add_argument("--concurrency", type=int, default=int(os.environ.get("BENCH_CONCURRENCY", "8")))
+    parser.add_argument("--scrollery", default=str(ROOT / ".build" / "release" / "scrollery"))
+    parser.add_argument("--work", default=str(ROOT / ".build" / "bench"))
+    parser.add_argument("--keep", action="store_true", help="keep the generated data and outputs")
+    args = parser.parse_args()
+    for tool in ("hugo", "cc", "/usr/bin/time"):
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} is missing (make bench-deps installs it)")
+    bench = Bench(args)
+    bench.build_floor()
+    try:
+        for n in [int(word) for word in args.n.split()]:
+            bench.compare(n)
+        for n in [int(word) for word in args.memory_n.split()]:
+            bench.memory(n)
+        if args.warm_n.strip():
+            bench.warm(int(args.warm_n))
+        if args.fetch_n.strip():
+            bench.fetch(int(args.fetch_n), args.latency_ms / 1000, args.concurrency)
+        bench.report()
+    finally:
+        if not args.keep:
+            bench.cleanup()
+
+
+if __name__ == "__main__":
+    main()
