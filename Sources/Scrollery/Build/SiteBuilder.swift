@@ -136,17 +136,14 @@ public struct SiteBuilder: Sendable {
         var maps = SiteMaps(paths: paths, title: config.title)
         var pending: (number: Int, items: [(item: GalleryItem, slug: String)])?
         let store = output.store
-        for try await chunk in ItemChunks(base: source, size: config.pageSize, limit: limit) {
+        let chunks = ItemChunks(base: source, size: config.pageSize, limit: limit)
+        for try await items in EnrichedChunks(chunks: chunks, enricher: enricher) {
             try Task.checkCancellation()
-            let items: [GalleryItem]
             if let page = pending {
-                // The page before is rendered and written while this chunk's details are read.
-                async let written = Self.render(
+                // The page before is rendered and written while the next chunk's details are read.
+                let written = try await Self.render(
                     page.items, page: page.number, hasNext: true, renderer: renderer, store: store)
-                items = await enricher.enrich(chunk)
-                record(page.items, page: page.number, written: try await written, maps: &maps, into: &output)
-            } else {
-                items = await enricher.enrich(chunk)
+                record(page.items, page: page.number, written: written, maps: &maps, into: &output)
             }
             let number = (pending?.number ?? 0) + 1
             let failed = items.filter { $0.error != nil }

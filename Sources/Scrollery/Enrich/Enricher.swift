@@ -1,9 +1,9 @@
 import Foundation
 import Logging
 
-/// Fetches each item's detail concurrently (never more than `concurrency` at once), renders it, and
-/// returns the items in their source order whatever order the fetches finish in. A failed detail only
-/// marks its own item.
+/// Fetches each item's detail concurrently (never more than `concurrency` at once, across all the chunks
+/// being enriched), renders it, and returns the items in their source order whatever order the fetches
+/// finish in. A failed detail only marks its own item.
 struct Enricher: Sendable {
     let detail: DetailConfig?
     let detailTemplate: URLTemplate?
@@ -12,6 +12,8 @@ struct Enricher: Sendable {
     let concurrency: Int
     let redactor: Redactor
     let logger: Logger
+    /// Shared by every `enrich` call, so two chunks enriched at once still fetch `concurrency` at most.
+    private let permits: HostLimiter
 
     init(
         detail: DetailConfig?, mapper: ItemMapper, fetcher: any Fetcher, concurrency: Int? = nil,
@@ -24,6 +26,7 @@ struct Enricher: Sendable {
         self.mapper = mapper
         self.fetcher = fetcher
         self.concurrency = max(1, min(concurrency ?? Int.max, detail?.concurrency ?? 8))
+        self.permits = HostLimiter(limit: self.concurrency)
     }
 
     func enrich(_ chunk: [SourceItem]) async -> [GalleryItem] {
@@ -52,9 +55,12 @@ struct Enricher: Sendable {
         let shown = redactor(location)
         logger.debug("fetching details of item \(item.position) from \(shown)")
         let response: FetchResponse
+        await permits.acquire("details")
         do {
             response = try await fetcher.fetch(FetchRequest(location, headers: detail?.headers ?? []))
+            await permits.release("details")
         } catch {
+            await permits.release("details")
             return mapper.map(item, detail: nil, error: "Details could not be fetched: \(redactor(error.description))")
         }
         do {

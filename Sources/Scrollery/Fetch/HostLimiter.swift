@@ -1,4 +1,5 @@
-/// Allows at most `limit` requests in flight per host; the others wait their turn in order.
+/// Allows at most `limit` holders per key (per host for requests; one key for a build's details); the others
+/// wait their turn in order.
 actor HostLimiter {
     let limit: Int
     private var inFlight: [String: Int] = [:]
