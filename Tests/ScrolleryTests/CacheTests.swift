@@ -203,4 +203,41 @@ struct CacheTests {
             #expect(parser.parse(), "\(file) is not well-formed XML")
         }
     }
+
+    @Test("a page whose inputs did not change is not rendered again; a changed item, theme or config renders it")
+    func unchangedPagesAreNotRendered() async throws {
+        let site = try SiteFixture.numbered(12)
+        defer { site.remove() }
+        try await site.build()
+        let page = site.output.appendingPathComponent("items/3/index.html")
+        // Mark the built file: a build that renders the page again replaces the mark.
+        func mark() throws { try "MARKED".write(to: page, atomically: false, encoding: .utf8) }
+        try mark()
+        let warm = try await site.build()
+        #expect(warm.filesChanged == 0)
+        #expect(try site.read("items/3/index.html") == "MARKED")
+        // Another item's detail changes: item 3's page is still not rendered.
+        try Data(#"{"description": "New."}"#.utf8).write(to: site.folder.appendingPathComponent("data/details/9.json"))
+        try await site.build()
+        #expect(try site.read("items/3/index.html") == "MARKED")
+        #expect(try site.read("items/9/index.html").contains("New."))
+        // Item 3's own detail changes.
+        try Data(#"{"description": "Changed *item 3*."}"#.utf8).write(
+            to: site.folder.appendingPathComponent("data/details/3.json"))
+        try await site.build()
+        let changed = try site.read("items/3/index.html")
+        #expect(changed.contains("Changed <em>item 3</em>."))
+        // The theme changes.
+        try mark()
+        let templates = site.folder.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "body { color: teal }\n".write(
+            to: templates.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
+        try await site.build()
+        #expect(try site.read("items/3/index.html") == changed)
+        // The config changes.
+        try mark()
+        try await site.build(overrides: ConfigOverrides(baseURL: "/gallery/"))
+        #expect(try site.read("items/3/index.html").contains("/gallery/"))
+    }
 }

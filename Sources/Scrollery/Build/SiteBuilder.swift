@@ -136,13 +136,14 @@ public struct SiteBuilder: Sendable {
         var maps = SiteMaps(paths: paths, title: config.title)
         var pending: (number: Int, items: [(item: GalleryItem, slug: String)])?
         let store = output.store
+        let buildKey = RenderKey.build(config: config, theme: theme)
         let chunks = ItemChunks(base: source, size: config.pageSize, limit: limit)
         for try await items in EnrichedChunks(chunks: chunks, enricher: enricher) {
             try Task.checkCancellation()
             if let page = pending {
                 // The page before is rendered and written while the next chunk's details are read.
                 let written = try await Self.render(
-                    page.items, page: page.number, hasNext: true, renderer: renderer, store: store)
+                    page.items, page: page.number, hasNext: true, renderer: renderer, store: store, buildKey: buildKey)
                 record(page.items, page: page.number, written: written, maps: &maps, into: &output)
             }
             let number = (pending?.number ?? 0) + 1
@@ -160,7 +161,7 @@ public struct SiteBuilder: Sendable {
         record(
             last.items, page: last.number,
             written: try await Self.render(
-                last.items, page: last.number, hasNext: false, renderer: renderer, store: store),
+                last.items, page: last.number, hasNext: false, renderer: renderer, store: store, buildKey: buildKey),
             maps: &maps, into: &output)
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
@@ -175,19 +176,31 @@ public struct SiteBuilder: Sendable {
     /// - Returns: each file's path and whether it changed: the listing page first, then the items in order.
     private static func render(
         _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool, renderer: PageRenderer,
-        store: OutputStore
-    ) async throws -> [(path: String, changed: Bool)] {
+        store: OutputStore, buildKey: String
+    ) async throws -> [(path: String, changed: Bool, key: String)] {
         let paths = renderer.paths
         let files = [paths.listPageFile(page)] + items.map { paths.itemFile($0.slug) }
-        @Sendable func renderAndWrite(_ index: Int) throws -> Bool {
-            let html =
-                index == 0
-                ? renderer.listPage(number: page, items: items, hasNext: hasNext)
-                : renderer.itemPage(items[index - 1].item, slug: items[index - 1].slug, listPage: page)
-            return try store.write(Data(html.utf8), to: files[index])
+        @Sendable func renderAndWrite(_ index: Int) throws -> (changed: Bool, key: String) {
+            var key = RenderKey(build: buildKey)
+            key.add(page)
+            if index == 0 {
+                key.add(hasNext ? "next" : "last")
+                for (item, slug) in items { key.add(item, slug: slug) }
+            } else {
+                key.add(items[index - 1].item, slug: items[index - 1].slug)
+            }
+            let finished = key.finalize()
+            let changed = try store.write(key: finished, to: files[index]) {
+                let html =
+                    index == 0
+                    ? renderer.listPage(number: page, items: items, hasNext: hasNext)
+                    : renderer.itemPage(items[index - 1].item, slug: items[index - 1].slug, listPage: page)
+                return Data(html.utf8)
+            }
+            return (changed, finished)
         }
-        var changed = [Bool](repeating: false, count: files.count)
-        try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+        var results = [(changed: Bool, key: String)](repeating: (false, ""), count: files.count)
+        try await withThrowingTaskGroup(of: (Int, (changed: Bool, key: String)).self) { group in
             var next = 0
             func startNext() {
                 guard next < files.count else { return }
@@ -196,12 +209,12 @@ public struct SiteBuilder: Sendable {
                 next += 1
             }
             for _ in 0..<renderWidth { startNext() }
-            while let (index, fileChanged) = try await group.next() {
-                changed[index] = fileChanged
+            while let (index, result) = try await group.next() {
+                results[index] = result
                 startNext()
             }
         }
-        return zip(files, changed).map { ($0, $1) }
+        return zip(files, results).map { ($0, $1.changed, $1.key) }
     }
 
     /// Pages rendered at once: one per core, and one more to cover a core's wait on the disk.
@@ -209,10 +222,10 @@ public struct SiteBuilder: Sendable {
 
     /// Lists the files of a page in order, and adds them to the sitemap and feed.
     private func record(
-        _ items: [(item: GalleryItem, slug: String)], page: Int, written: [(path: String, changed: Bool)],
+        _ items: [(item: GalleryItem, slug: String)], page: Int, written: [(path: String, changed: Bool, key: String)],
         maps: inout SiteMaps, into output: inout OutputWriter
     ) {
-        for file in written { output.record(file.path, changed: file.changed) }
+        for file in written { output.record(file.path, changed: file.changed, key: file.key) }
         maps.addListPage(page)
         for (item, slug) in items { maps.addItem(item, slug: slug) }
     }

@@ -21,6 +21,9 @@ struct OutputWriter {
     /// Files written anew because they are new or their bytes changed.
     private(set) var changedFiles = 0
     private let previousManifest: Set<String>
+    private let previousKeys: [String: String]
+    /// The render key of each page written, for the next build.
+    private var renderKeys: [String: String] = [:]
     private let fileManager = FileManager.default
 
     init(outputFolder: URL, clean: Bool = false) throws {
@@ -32,6 +35,7 @@ struct OutputWriter {
             ".\(outputFolder.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)-"
                 + UUID().uuidString.prefix(8))
         previousManifest = try Self.checkReplaceable(outputFolder)
+        previousKeys = RenderKey.load(from: outputFolder)
         do {
             try fileManager.createDirectory(at: stagingFolder, withIntermediateDirectories: true)
         } catch {
@@ -74,7 +78,9 @@ struct OutputWriter {
     /// What writes the files: a value that many tasks can use at once (pages are rendered and written on
     /// every core); `record` then lists each file in order.
     var store: OutputStore {
-        OutputStore(outputFolder: outputFolder, stagingFolder: stagingFolder, previousManifest: previousManifest)
+        OutputStore(
+            outputFolder: outputFolder, stagingFolder: stagingFolder, previousManifest: previousManifest,
+            previousKeys: previousKeys)
     }
 
     /// Writes one file; `relativePath` uses `/` and must stay inside the output folder.
@@ -83,7 +89,8 @@ struct OutputWriter {
     }
 
     /// Lists a file that `store` wrote, in the order the build produces them.
-    mutating func record(_ relativePath: String, changed: Bool) {
+    mutating func record(_ relativePath: String, changed: Bool, key: String? = nil) {
+        if let key { renderKeys[relativePath] = key }
         if written.insert(relativePath).inserted {
             writtenFiles.append(relativePath)
             if changed { changedFiles += 1 }
@@ -117,7 +124,9 @@ struct OutputWriter {
     mutating func commit() throws {
         let produced = Set(writtenFiles)
         if !clean { try carryOverForeignFiles(produced: produced) }
-        try writeManifest(produced.sorted().joined(separator: "\n") + "\n")
+        let keys = renderKeys.keys.sorted().compactMap { path in renderKeys[path].map { "\($0) \(path)" } }
+        if !keys.isEmpty { try writeOwnFile(keys.joined(separator: "\n") + "\n", named: RenderKey.fileName) }
+        try writeOwnFile(produced.sorted().joined(separator: "\n") + "\n", named: Self.manifestName)
         do {
             if fileManager.fileExists(atPath: outputFolder.path) {
                 _ = try Self.checkReplaceable(outputFolder)
@@ -165,7 +174,8 @@ struct OutputWriter {
             let source = outputFolder.appendingPathComponent(path)
             var isFolder: ObjCBool = false
             guard fileManager.fileExists(atPath: source.path, isDirectory: &isFolder), !isFolder.boolValue,
-                path != Self.manifestName, !previousManifest.contains(path), !produced.contains(path)
+                path != Self.manifestName, path != RenderKey.fileName, !previousManifest.contains(path),
+                !produced.contains(path)
             else { continue }
             let target = stagingFolder.appendingPathComponent(path)
             try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -173,8 +183,9 @@ struct OutputWriter {
         }
     }
 
-    private mutating func writeManifest(_ text: String) throws {
-        let file = try OutputStore.destination(Self.manifestName, in: stagingFolder)
+    /// Writes one of Scrollery's own files (the manifest, the render keys), which no manifest lists.
+    private func writeOwnFile(_ text: String, named name: String) throws {
+        let file = try OutputStore.destination(name, in: stagingFolder)
         do {
             try Data(text.utf8).write(to: file)
         } catch {
@@ -191,6 +202,24 @@ struct OutputStore: Sendable {
     let outputFolder: URL
     let stagingFolder: URL
     let previousManifest: Set<String>
+    let previousKeys: [String: String]
+
+    /// Writes a page unless its render key matches the previous build's: then the previous file is linked
+    /// and `render` is never called.
+    /// - Returns: whether the file is new or its bytes changed.
+    func write(key: String, to relativePath: String, render: () -> Data) throws -> Bool {
+        if previousKeys[relativePath] == key, previousManifest.contains(relativePath) {
+            let file = try Self.destination(relativePath, in: stagingFolder)
+            let previous = outputFolder.appendingPathComponent(relativePath).path
+            do {
+                try Self.makeParent(of: file)
+            } catch {
+                throw OutputError(path: file.path, problem: "cannot be written: \(error.localizedDescription)")
+            }
+            if Self.replace(file.path, with: { link(previous, file.path) }) { return false }
+        }
+        return try write(render(), to: relativePath)
+    }
 
     /// Writes one file; `relativePath` uses `/` and must stay inside the output folder.
     /// - Returns: whether the file is new or its bytes changed (else the previous build's file was linked).

@@ -10,6 +10,8 @@ struct Theme: Sendable {
     let library: MustacheLibrary
     /// Files that are not templates (`style.css`, `scrollery.js`, …), written to `assets/`.
     let assets: [String: Data]
+    /// Every file's name and text, in name order: what a page's render key is made from.
+    let fingerprint: String
 
     /// Loads the default theme and the site's overrides.
     /// - Parameters:
@@ -60,7 +62,8 @@ struct Theme: Sendable {
         for name in requiredTemplates where library.getTemplate(named: name) == nil {
             throw ThemeError(file: name + templateExtension, problem: "is missing from the theme.")
         }
-        return Theme(library: library, assets: assets)
+        let fingerprint = files.keys.sorted().map { "\($0)\u{1F}\(files[$0]?.text ?? "")" }.joined(separator: "\u{1E}")
+        return Theme(library: library, assets: assets, fingerprint: fingerprint)
     }
 
     func render(_ template: String, _ context: [String: Any]) -> String {
