@@ -9,6 +9,7 @@ writes
     OUT/scrollery/data/page-K.json              {"items": [...]}, 100 items a source page
     OUT/scrollery/data/details/<id>.json        {"id", "description" (Markdown, 1-3 paragraphs), "tags"}
     OUT/hugo/hugo.toml, layouts/ (copied from bench/hugo/)
+    OUT/hugo/static/assets/style.css, scrollery.js (copied from templates/: both tools ship the same assets)
     OUT/hugo/content/items/<id>.md              front matter + the same Markdown
     OUT/descriptions.md                         every description, NUL-separated (for the cmark floor)
 
@@ -92,6 +93,10 @@ def generate(n, out, hugo=True):
     content = out / "hugo" / "content" / "items"
     if hugo:
         shutil.copytree(ROOT / "bench" / "hugo", out / "hugo")
+        assets = out / "hugo" / "static" / "assets"
+        assets.mkdir(parents=True, exist_ok=True)
+        for name in ("style.css", "scrollery.js"):
+            shutil.copyfile(ROOT / "templates" / name, assets / name)
         content.mkdir(parents=True)
     page, number = [], 1
     with open(out / "descriptions.md", "w", encoding="utf-8") as all_descriptions:
