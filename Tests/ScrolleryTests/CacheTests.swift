@@ -25,13 +25,13 @@ struct CacheTests {
             let site = try RemoteSite(config: Self.config(base, cache: "ttl: 1h"))
             defer { site.remove() }
             let cold = try await site.build()
-            #expect(cold.requests == 42)  // 2 list pages (the limit is reached) and 40 details
+            #expect(cold.network.requests == 42)  // 2 list pages (the limit is reached) and 40 details
             let first = try SiteFixture.snapshot(of: site.output)
             let seen = await Self.requests(replica)
             let warm = try await site.build()
             #expect(await Self.requests(replica) == seen)
-            #expect(warm.requests == 0)
-            #expect(warm.cacheHits == 42)
+            #expect(warm.network.requests == 0)
+            #expect(warm.network.cacheHits == 42)
             #expect(warm.filesChanged == 0)
             #expect(try SiteFixture.snapshot(of: site.output) == first)
         }
@@ -50,8 +50,8 @@ struct CacheTests {
             let second = await replica.log.entries.dropFirst(before)
             #expect(second.count == 42)
             #expect(second.allSatisfy { $0.headers["if-none-match"] != nil })
-            #expect(warm.notModified == 42)
-            #expect(warm.bytes == 0)
+            #expect(warm.network.notModified == 42)
+            #expect(warm.network.bytes == 0)
             #expect(try SiteFixture.snapshot(of: site.output) == first)
         }
     }
@@ -67,7 +67,7 @@ struct CacheTests {
         defer { site.remove() }
         let first = try SiteFixture.snapshot(of: site.output)
         let offline = try await site.build(options: BuildOptions(cacheMode: .offline))
-        #expect(offline.requests == 0)
+        #expect(offline.network.requests == 0)
         #expect(try SiteFixture.snapshot(of: site.output) == first)
         // More items than were cached: the next list page is a miss.
         let config = site.folder.appendingPathComponent("scrollery.yml")
@@ -97,7 +97,7 @@ struct CacheTests {
             let first = try SiteFixture.snapshot(of: site.output)
             await replica.faults.add(.status(503), pathPrefix: "/", times: 10_000)
             let summary = try await site.build()
-            #expect(summary.staleUsed == 42)
+            #expect(summary.network.staleUsed == 42)
             #expect(summary.description.contains("42 stale cache entries used after errors"))
             #expect(try SiteFixture.snapshot(of: site.output) == first)
             // With staleIfError off, the same outage fails the build.
@@ -178,7 +178,7 @@ struct CacheTests {
             #expect(left == right)
             // And the cache they wrote is whole: a third build revalidates every entry.
             let third = try await one.build()
-            #expect(third.notModified == 42)
+            #expect(third.network.notModified == 42)
         }
     }
 

@@ -262,7 +262,7 @@ struct RemoteSourceTests {
             defer { site.remove() }
             let summary = try await site.build()
             #expect(summary.detailsFailed == 0)
-            #expect(summary.retries == 3)
+            #expect(summary.network.retries == 3)
             #expect(await replica.log.count(pathPrefix: "/id/3/") == 3)
             #expect(await replica.log.count(pathPrefix: "/v2/list") == 2)
             // Full jitter: the waits are at most 50 ms and 100 ms (plus the time to answer, on a busy machine).

@@ -16,18 +16,8 @@ public struct BuildSummary: Sendable, Equatable {
     public var duration: Duration = .zero
     /// Where the site was written.
     public var outputPath = ""
-    /// HTTP requests sent, retries included.
-    public var requests = 0
-    /// Retries among them.
-    public var retries = 0
-    /// Response bytes received.
-    public var bytes = 0
-    /// Responses taken from the cache without a request.
-    public var cacheHits = 0
-    /// Conditional requests answered `304 Not Modified`.
-    public var notModified = 0
-    /// Stale cache entries used because a request failed.
-    public var staleUsed = 0
+    /// The requests the build made and what the cache saved (`inFlight` is zero once it is done).
+    public var network = FetchStatistics.Counts()
     /// Files whose bytes changed (the others kept their old file and its modification time).
     public var filesChanged = 0
 
@@ -35,13 +25,13 @@ public struct BuildSummary: Sendable, Equatable {
     public var description: String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let time = seconds < 10 ? String(format: "%.2f s", seconds) : String(format: "%.1f s", seconds)
-        var network =
-            requests > 0
-            ? " \(requests) requests (\(retries) retries, \(notModified) not modified, "
-                + "\(Self.format(bytes: bytes)))," : ""
-        if cacheHits > 0 { network += " \(cacheHits) cache hits," }
-        if staleUsed > 0 { network += " \(staleUsed) stale cache entries used after errors," }
-        return "Built \(items) items on \(pages) pages from \(sourcePages) source pages:\(network) "
+        var requests =
+            network.requests > 0
+            ? " \(network.requests) requests (\(network.retries) retries, \(network.notModified) not modified, "
+                + "\(Self.format(bytes: network.bytes)))," : ""
+        if network.cacheHits > 0 { requests += " \(network.cacheHits) cache hits," }
+        if network.staleUsed > 0 { requests += " \(network.staleUsed) stale cache entries used after errors," }
+        return "Built \(items) items on \(pages) pages from \(sourcePages) source pages:\(requests) "
             + "\(detailsFailed) details failed, \(files) files (\(filesChanged) changed) in \(outputPath), \(time)."
     }
 

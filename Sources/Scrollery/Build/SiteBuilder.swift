@@ -93,13 +93,7 @@ public struct SiteBuilder: Sendable {
             }
             summary.outputPath = config.outputFolder.path
             summary.duration = ContinuousClock.now - started
-            let counts = statistics.snapshot
-            summary.requests = counts.requests
-            summary.retries = counts.retries
-            summary.bytes = counts.bytes
-            summary.cacheHits = counts.cacheHits
-            summary.notModified = counts.notModified
-            summary.staleUsed = counts.staleUsed
+            summary.network = statistics.snapshot
             summary.filesChanged = output.changedFiles
             return summary
         } catch {

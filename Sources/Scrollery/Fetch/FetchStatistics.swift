@@ -18,6 +18,9 @@ public final class FetchStatistics: Sendable {
         public var notModified = 0
         /// Stale cache entries used because a request failed.
         public var staleUsed = 0
+
+        /// All zero.
+        public init() {}
     }
 
     private let counts = Mutex(Counts())
