@@ -162,14 +162,25 @@ def test_url_follows_the_page_in_view_and_reload_and_back_restore_it(site, brows
     assert_in_order_once(d, 1, loaded[-1])
 
     # to an item page and back: the same item at the same place
-    d.execute_script("window.__sameDocument = 1")  # survives going back only if bfcache keeps the document
-    d.find_element(By.CSS_SELECTOR, "#item-60 .card-title a").click()
-    wait_until(lambda: d.current_url == site.url(f"{BASE}items/60/"), 10, "the item page")
-    assert d.find_element(By.CSS_SELECTOR, "h1").text == "Photographer 60"
-    d.back()
-    wait_for(d, READY, 10)
-    assert d.current_url == site.url(page_path(3))
-    kept = d.execute_script("return window.__sameDocument === 1")
+    # Chromium may still evict a page from the back/forward cache for reasons of its own (reported as
+    # "masked" in notRestoredReasons, about one run in seven here): with bfcache on, a second trip is made.
+    for attempt in range(2 if bfcache else 1):
+        d.execute_script("window.__sameDocument = 1")  # survives going back only if bfcache keeps the document
+        # Chromium keeps no page in the back/forward cache while it has a request in flight: leave once the
+        # feed is at rest (no page being fetched or inserted).
+        wait_for(d, "return document.querySelector('.feed').getAttribute('aria-busy') == 'false'"
+                    " && !document.querySelector('.pager-loading')", 10, "the feed at rest")
+        wait_until(lambda: 60 in positions(d) and abs(d.execute_script(TOP, "item-60") - top) <= 3, 10,
+                   f"item 60 at {top}px before leaving")
+        d.find_element(By.CSS_SELECTOR, "#item-60 .card-title a").click()
+        wait_until(lambda: d.current_url == site.url(f"{BASE}items/60/"), 10, "the item page")
+        assert d.find_element(By.CSS_SELECTOR, "h1").text == "Photographer 60"
+        d.back()
+        wait_for(d, READY, 10)
+        assert d.current_url == site.url(page_path(3))
+        kept = d.execute_script("return window.__sameDocument === 1")
+        if kept == bfcache:
+            break
     assert kept == bfcache, "the back/forward cache was not used as asked" if bfcache else "bfcache was not off"
     wait_until(lambda: 60 in positions(d) and abs(d.execute_script(TOP, "item-60") - top) <= 3, 10,
                f"item 60 at {top}px after going back")
