@@ -25,7 +25,7 @@ struct ThemeTests {
     func loads() throws {
         let theme = try Theme.load(overrides: nil)
         for name in Theme.requiredTemplates {
-            #expect(theme.library.getTemplate(named: name) != nil)
+            #expect(theme.library.template(named: name) != nil)
         }
         #expect(theme.assets["style.css"] != nil)
         #expect(theme.assets["scrollery.js"] != nil)

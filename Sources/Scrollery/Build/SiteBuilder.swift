@@ -159,7 +159,7 @@ public struct SiteBuilder: Sendable {
             maps: &maps, into: &output)
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
-        try output.write(renderer.notFoundPage(), to: "404.html")
+        try output.write(Data(renderer.notFoundPage()), to: "404.html")
         for file in maps.sitemapFiles() { try output.write(file.text, to: file.name) }
         try output.write(maps.robots(), to: "robots.txt")
         try output.write(maps.atomFeed(), to: "feed.xml")
@@ -189,7 +189,7 @@ public struct SiteBuilder: Sendable {
                     index == 0
                     ? renderer.listPage(number: page, items: items, hasNext: hasNext)
                     : renderer.itemPage(items[index - 1].item, slug: items[index - 1].slug, listPage: page)
-                return Data(html.utf8)
+                return Data(html)
             }
             return (changed, finished)
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 import Yams
 
 /// Turns the YAML tree of `scrollery.yml` into a `SiteConfig`, key by key, with errors that name the key.
@@ -107,7 +106,7 @@ final class ConfigDecoder {
 
     func checkTemplate(_ text: String, reader: ConfigReader, key: String) throws(ConfigError) {
         do {
-            _ = try MustacheTemplate(string: text)
+            _ = try TemplateParser.parse(text)
         } catch {
             throw reader.error(
                 key, "`\(text)` is not a valid Mustache template (\(error)).",

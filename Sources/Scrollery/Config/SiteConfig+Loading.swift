@@ -1,5 +1,4 @@
 public import Foundation
-import Mustache
 import Yams
 
 extension SiteConfig {

@@ -1,17 +1,16 @@
 import Foundation
-import Mustache
 
 /// Makes a `GalleryItem` out of a source item and its detail, through the `item:` templates of the config.
 struct ItemMapper: Sendable {
-    private let id: MustacheTemplate
-    private let title: MustacheTemplate
-    private let image: MustacheTemplate?
-    private let width: MustacheTemplate?
-    private let height: MustacheTemplate?
-    private let alt: MustacheTemplate?
-    private let description: MustacheTemplate?
-    private let date: MustacheTemplate?
-    private let link: MustacheTemplate?
+    private let id: Template
+    private let title: Template
+    private let image: Template?
+    private let width: Template?
+    private let height: Template?
+    private let alt: Template?
+    private let description: Template?
+    private let date: Template?
+    private let link: Template?
     private let baseURL: BaseURL
     private let redactor: Redactor
     private let markdown = MarkdownRenderer()
@@ -21,9 +20,9 @@ struct ItemMapper: Sendable {
     ///   - baseURL: where relative image paths are placed.
     ///   - redactor: hides secrets that a source echoes back (a URL with its `api_key=`, say).
     init(_ templates: ItemTemplates, baseURL: BaseURL, redactor: Redactor = Redactor()) throws {
-        func parse(_ text: String) throws -> MustacheTemplate {
+        func parse(_ text: String) throws -> Template {
             // The fields are plain text, not HTML: escaping happens once, in the theme.
-            try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + text)
+            try Template(text, escaping: .none)
         }
         id = try parse(templates.id)
         title = try parse(templates.title)
@@ -39,15 +38,15 @@ struct ItemMapper: Sendable {
     }
 
     /// The template context for an item: its members, with the detail response under `detail`.
-    static func context(item: JSONValue, detail: JSONValue?) -> Any {
-        guard case .object(var members) = item else { return item.mustacheContext ?? [String: Any]() }
+    static func context(item: JSONValue, detail: JSONValue?) -> TemplateValue {
+        guard case .object(var members) = item else { return TemplateValue(json: item) ?? .object([:]) }
         if let detail { members["detail"] = detail }
-        return JSONValue.object(members).mustacheContext ?? [String: Any]()
+        return .json(.object(members))
     }
 
     func map(_ item: SourceItem, detail: JSONValue?, error: String?) -> GalleryItem {
         let context = Self.context(item: item.value, detail: detail)
-        func text(_ template: MustacheTemplate?) -> String? {
+        func text(_ template: Template?) -> String? {
             guard let rendered = template?.render(context).trimmingCharacters(in: .whitespacesAndNewlines),
                 !rendered.isEmpty
             else { return nil }

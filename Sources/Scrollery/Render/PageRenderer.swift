@@ -8,70 +8,70 @@ struct PageRenderer: Sendable {
     let autoPages: Int
 
     /// A listing page: `page` is 1-based, `items` are in order with their slugs.
-    func listPage(number: Int, items: [(item: GalleryItem, slug: String)], hasNext: Bool) -> String {
-        var page: [String: Any] = [
-            "number": number,
-            "url": paths.listPageURL(number),
-            "isFirst": number == 1,
-            "isEmpty": items.isEmpty,
-            "setSize": -1,
+    func listPage(number: Int, items: [(item: GalleryItem, slug: String)], hasNext: Bool) -> [UInt8] {
+        var page: [String: TemplateValue] = [
+            "number": TemplateValue(number),
+            "url": .text(paths.listPageURL(number)),
+            "isFirst": .bool(number == 1),
+            "isEmpty": .bool(items.isEmpty),
+            "setSize": TemplateValue(-1),
         ]
         if let first = items.first, let last = items.last {
-            page["firstPosition"] = first.item.position
-            page["lastPosition"] = last.item.position
+            page["firstPosition"] = TemplateValue(first.item.position)
+            page["lastPosition"] = TemplateValue(last.item.position)
         }
-        if number > 1 { page["prev"] = ["url": paths.listPageURL(number - 1)] }
-        if hasNext { page["next"] = ["url": paths.listPageURL(number + 1)] }
+        if number > 1 { page["prev"] = ["url": .text(paths.listPageURL(number - 1))] }
+        if hasNext { page["next"] = ["url": .text(paths.listPageURL(number + 1))] }
         var context = common()
-        context["page"] = page
-        context["scroll"] = ["autoPages": autoPages]
-        context["items"] = items.map { card($0.item, slug: $0.slug) }
-        return theme.render("list", context)
+        context["page"] = .object(page)
+        context["scroll"] = ["autoPages": TemplateValue(autoPages)]
+        context["items"] = .list(items.map { .object(card($0.item, slug: $0.slug)) })
+        return theme.render("list", .object(context))
     }
 
     /// The page of one item; `listPage` is the number of the listing page it appears on.
-    func itemPage(_ item: GalleryItem, slug: String, listPage: Int) -> String {
+    func itemPage(_ item: GalleryItem, slug: String, listPage: Int) -> [UInt8] {
         var fields = card(item, slug: slug)
-        fields["descriptionHTML"] = item.description?.html
-        fields["listURL"] = paths.listPageURL(listPage)
+        fields["descriptionHTML"] = item.description.map { .text($0.html) }
+        fields["listURL"] = .text(paths.listPageURL(listPage))
         var context = common()
-        context["item"] = fields
-        return theme.render("item", context)
+        context["item"] = .object(fields)
+        return theme.render("item", .object(context))
     }
 
-    func notFoundPage() -> String {
-        theme.render("404", common())
+    func notFoundPage() -> [UInt8] {
+        theme.render("404", .object(common()))
     }
 
-    private func common() -> [String: Any] {
-        var site: [String: Any] = [
-            "title": title,
-            "baseURL": paths.baseURL.path,
-            "homeURL": paths.baseURL.path,
-            "assetsURL": paths.assetsURL,
+    private func common() -> [String: TemplateValue] {
+        var site: [String: TemplateValue] = [
+            "title": .text(title),
+            "baseURL": .text(paths.baseURL.path),
+            "homeURL": .text(paths.baseURL.path),
+            "assetsURL": .text(paths.assetsURL),
             "lang": "en",
         ]
-        site["description"] = description
-        return ["site": site, "generator": "Scrollery"]
+        site["description"] = description.map { .text($0) }
+        return ["site": .object(site), "generator": "Scrollery"]
     }
 
-    private func card(_ item: GalleryItem, slug: String) -> [String: Any] {
-        var card: [String: Any] = [
-            "position": item.position,
-            "slug": slug,
-            "url": paths.itemURL(slug),
-            "title": item.title,
+    private func card(_ item: GalleryItem, slug: String) -> [String: TemplateValue] {
+        var card: [String: TemplateValue] = [
+            "position": TemplateValue(item.position),
+            "slug": .text(slug),
+            "url": .text(paths.itemURL(slug)),
+            "title": .text(item.title),
         ]
-        card["date"] = item.date
-        card["excerpt"] = item.description.flatMap { Excerpt.make(from: $0.plainText) }
-        card["link"] = item.link
-        card["error"] = item.error
+        card["date"] = item.date.map { .text($0) }
+        card["excerpt"] = item.description.flatMap { Excerpt.make(from: $0.plainText) }.map { .text($0) }
+        card["link"] = item.link.map { .text($0) }
+        card["error"] = item.error.map { .text($0) }
         if let image = item.image {
-            var fields: [String: Any] = ["src": image.src, "alt": image.alt]
-            fields["width"] = image.width
-            fields["height"] = image.height
-            fields["hasSize"] = image.width != nil && image.height != nil
-            card["image"] = fields
+            var fields: [String: TemplateValue] = ["src": .text(image.src), "alt": .text(image.alt)]
+            fields["width"] = image.width.map { TemplateValue($0) }
+            fields["height"] = image.height.map { TemplateValue($0) }
+            fields["hasSize"] = .bool(image.width != nil && image.height != nil)
+            card["image"] = .object(fields)
         }
         return card
     }

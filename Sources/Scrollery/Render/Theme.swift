@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The templates and assets a build renders with: the default theme, with any file of the same name in
 /// the site's `templates/` folder taking its place.
@@ -7,7 +6,7 @@ struct Theme: Sendable {
     static let requiredTemplates = ["base", "list", "item", "card", "404"]
     static let templateExtension = ".mustache"
 
-    let library: MustacheLibrary
+    let library: TemplateLibrary
     /// Files that are not templates (`style.css`, `scrollery.js`, …), written to `assets/`.
     let assets: [String: Data]
     /// Every file's name and text, in name order: what a page's render key is made from.
@@ -44,30 +43,40 @@ struct Theme: Sendable {
     }
 
     private static func make(_ files: [String: (text: String, origin: String)]) throws -> Theme {
-        var library = MustacheLibrary()
+        var templates: [String: String] = [:]
         var assets: [String: Data] = [:]
         for (name, file) in files {
-            guard name.hasSuffix(templateExtension) else {
+            if name.hasSuffix(templateExtension) {
+                templates[String(name.dropLast(templateExtension.count))] = file.text
+            } else {
                 assets[name] = Data(file.text.utf8)
-                continue
-            }
-            do {
-                library.register(
-                    try MustacheTemplate(string: file.text), named: String(name.dropLast(templateExtension.count)))
-            } catch {
-                throw ThemeError(
-                    file: name + " (\(file.origin))", problem: "is not a valid Mustache template: \(error).")
             }
         }
-        for name in requiredTemplates where library.getTemplate(named: name) == nil {
+        let library: TemplateLibrary
+        do {
+            library = try TemplateLibrary(templates)
+        } catch {
+            let origin = files[error.template + templateExtension]?.origin ?? "the theme"
+            throw ThemeError(
+                file: error.template + templateExtension + " (\(origin))",
+                problem: "is not a valid Mustache template: \(error.error).")
+        }
+        for name in requiredTemplates where library.template(named: name) == nil {
             throw ThemeError(file: name + templateExtension, problem: "is missing from the theme.")
+        }
+        for reference in library.references where library.template(named: reference.name) == nil {
+            throw ThemeError(
+                file: reference.template + templateExtension,
+                problem: "uses the template `\(reference.name)`, which the theme does not have. "
+                    + "Add \(reference.name)\(templateExtension) to the site's templates/ folder, or fix the name.")
         }
         let fingerprint = files.keys.sorted().map { "\($0)\u{1F}\(files[$0]?.text ?? "")" }.joined(separator: "\u{1E}")
         return Theme(library: library, assets: assets, fingerprint: fingerprint)
     }
 
-    func render(_ template: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: template) ?? ""
+    /// A page of the theme as UTF-8 bytes.
+    func render(_ template: String, _ context: TemplateValue) -> [UInt8] {
+        library.render(template, context)
     }
 }
 

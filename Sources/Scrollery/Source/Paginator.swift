@@ -119,9 +119,9 @@ struct Paginator: Sendable {
     private func location(_ values: [(String, String)], size: (String?, Int?)) -> String {
         var pairs = values
         if let sizeParam = size.0, let size = size.1 { pairs.append((sizeParam, String(size))) }
-        var context: [String: String] = [:]
-        for (name, value) in pairs { context[name] = value }
-        var rendered = template.render(context)
+        var context: [String: TemplateValue] = [:]
+        for (name, value) in pairs { context[name] = .text(value) }
+        var rendered = template.render(.object(context))
         guard !isLocal else { return rendered }
         let missing = pairs.filter { !template.text.contains("{{\($0.0)}}") }
         guard !missing.isEmpty else { return rendered }

@@ -1,0 +1,39 @@
+/// One piece of a parsed template.
+indirect enum TemplateNode: Sendable {
+    /// Text copied to the output as it is.
+    case text([UInt8])
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (as it is).
+    case variable(TemplateName, escaped: Bool)
+    /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
+    case section(TemplateName, [TemplateNode], inverted: Bool)
+    /// `{{>name}}`; a partial alone on its line is indented like the tag.
+    case partial(String, indentation: String)
+    /// `{{<name}}…{{/name}}`: the template `name`, with the blocks given here replacing its own.
+    case parent(String, blocks: [String: [TemplateNode]])
+    /// `{{$name}}default{{/name}}`: replaced by a child template's block of the same name.
+    case block(String, [TemplateNode])
+}
+
+/// A dotted name (`item.image.src`), split once when the template is parsed; `.` is the empty path.
+struct TemplateName: Sendable, Equatable {
+    let text: String
+    let path: [String]
+
+    init?(_ text: String) {
+        self.text = text
+        if text == "." {
+            path = []
+            return
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { return nil }
+        path = parts
+    }
+}
+
+/// A template that cannot be parsed, with the line of the problem.
+struct TemplateSyntaxError: Error, Sendable, CustomStringConvertible {
+    let line: Int
+    let problem: String
+    var description: String { "line \(line): \(problem)" }
+}
