@@ -47,7 +47,7 @@ struct ItemMapper: Sendable {
     func map(_ item: SourceItem, detail: JSONValue?, error: String?) -> GalleryItem {
         let context = Self.context(item: item.value, detail: detail)
         func text(_ template: Template?) -> String? {
-            guard let rendered = template?.render(context).trimmingCharacters(in: .whitespacesAndNewlines),
+            guard let rendered = template?.render(context).trimmingWhitespace(),
                 !rendered.isEmpty
             else { return nil }
             return redactor(rendered)

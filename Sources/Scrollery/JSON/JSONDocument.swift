@@ -15,7 +15,7 @@ enum JSONDocument {
         do {
             return try JSONValue.parse(response.body)
         } catch {
-            throw SourceError(location: shown, problem: "is not valid JSON (\(describe(error))).")
+            throw SourceError(location: shown, problem: "is not valid JSON (\(error)).")
         }
     }
 
@@ -23,13 +23,5 @@ enum JSONDocument {
         let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         return type.hasSuffix("/json") || type.hasSuffix("+json") || type == "text/plain"
             || type == "application/octet-stream" || type == "text/javascript" || type.isEmpty
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let decoding = error as? DecodingError, case .dataCorrupted(let context) = decoding {
-            return (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                ?? context.debugDescription
-        }
-        return "\(error)"
     }
 }

@@ -12,8 +12,12 @@ public enum JSONValue: Sendable, Equatable {
     /// Parses a JSON document.
     /// - Parameter data: the bytes of the document.
     /// - Returns: the decoded value.
+    /// - Throws: `JSONSyntaxError`, with the line and column of the problem.
     public static func parse(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
+        let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
+        }
+        return try result.get()
     }
 
     /// The value as a string for templates: numbers without a trailing `.0`, `nil` for containers and null.
@@ -31,24 +35,5 @@ public enum JSONValue: Sendable, Equatable {
             return String(Int64(number))
         }
         return String(number)
-    }
-}
-
-extension JSONValue: Decodable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let array = try? container.decode([JSONValue].self) {
-            self = .array(array)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
     }
 }

@@ -17,9 +17,12 @@ struct RenderKey: Sendable {
     }
 
     mutating func add(_ text: String) {
-        hasher.update(data: Data(text.utf8))
-        hasher.update(data: Data([0x1F]))
+        var text = text
+        text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        withUnsafeBytes(of: Self.separator) { hasher.update(bufferPointer: $0) }
     }
+
+    private static let separator: UInt8 = 0x1F
 
     mutating func add(_ number: Int?) {
         add(number.map(String.init) ?? "-")
@@ -43,7 +46,14 @@ struct RenderKey: Sendable {
 
     /// The key, as 32 hex digits.
     func finalize() -> String {
-        hasher.finalize().prefix(16).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(32)
+        for byte in hasher.finalize().prefix(16) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     /// The fingerprint of a whole build's rendering: the config file, the theme's files and the settings

@@ -5,7 +5,7 @@ import Foundation
 enum SafeURL {
     /// An absolute http(s) URL, or `nil`.
     static func external(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         guard !containsUnsafeCharacters(trimmed), let components = URLComponents(string: trimmed),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty
@@ -15,7 +15,7 @@ enum SafeURL {
 
     /// An http(s) URL, or a path relative to the site root placed under `base`; `nil` for anything else.
     static func resource(_ text: String, base: BaseURL) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         if let external = external(trimmed) { return external }
         guard !trimmed.isEmpty, !containsUnsafeCharacters(trimmed), !trimmed.hasPrefix("//"),
             !hasScheme(trimmed), URLComponents(string: trimmed) != nil

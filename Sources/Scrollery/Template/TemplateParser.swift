@@ -64,10 +64,10 @@ struct TemplateParser {
                 throw error(at: tagStart, "the tag `\(snippet(from: tagStart))` is never closed")
             }
             let content = String(decoding: bytes[contentStart..<contentEnd], as: UTF8.self)
-                .trimmingSpaces()
+                .trimmingWhitespace()
             let tagEnd = contentEnd + closing.count
             let sigil = triple ? "{" : content.first.map(String.init) ?? ""
-            let body = triple ? content : String(content.dropFirst()).trimmingSpaces()
+            let body = triple ? content : String(content.dropFirst()).trimmingWhitespace()
 
             var indentation = ""
             index = tagEnd
@@ -205,16 +205,5 @@ struct TemplateParser {
 
     private func error(at position: Int, _ problem: String) -> TemplateSyntaxError {
         TemplateSyntaxError(line: line(of: position), problem: problem)
-    }
-}
-
-extension String {
-    /// Without the spaces and tabs around it (a tag's content: `{{ name }}`).
-    fileprivate func trimmingSpaces() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
     }
 }
