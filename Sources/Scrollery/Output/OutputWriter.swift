@@ -79,7 +79,7 @@ struct OutputWriter {
     /// every core); `record` then lists each file in order.
     var store: OutputStore {
         OutputStore(
-            outputFolder: outputFolder, stagingFolder: stagingFolder, previousManifest: previousManifest,
+            outputFolder: outputFolder.path, stagingFolder: stagingFolder.path, previousManifest: previousManifest,
             previousKeys: previousKeys)
     }
 
@@ -185,11 +185,11 @@ struct OutputWriter {
 
     /// Writes one of Scrollery's own files (the manifest, the render keys), which no manifest lists.
     private func writeOwnFile(_ text: String, named name: String) throws {
-        let file = try OutputStore.destination(name, in: stagingFolder)
+        let file = try OutputStore.destination(name, in: stagingFolder.path)
         do {
-            try Data(text.utf8).write(to: file)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         } catch {
-            throw OutputError(path: file.path, problem: "cannot be written: \(error.localizedDescription)")
+            throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
         }
     }
 
@@ -199,8 +199,10 @@ struct OutputWriter {
 /// file is created once (a path written twice replaces the first file, never writes through a link to the
 /// previous build), and a file whose bytes did not change is hard-linked from the previous build.
 struct OutputStore: Sendable {
-    let outputFolder: URL
-    let stagingFolder: URL
+    /// The output and staging folders as paths: a page's path is joined as text, never through `URL`
+    /// (which asks the file system whether each component is a folder).
+    let outputFolder: String
+    let stagingFolder: String
     let previousManifest: Set<String>
     let previousKeys: [String: String]
 
@@ -210,13 +212,13 @@ struct OutputStore: Sendable {
     func write(key: String, to relativePath: String, render: () -> Data) throws -> Bool {
         if previousKeys[relativePath] == key, previousManifest.contains(relativePath) {
             let file = try Self.destination(relativePath, in: stagingFolder)
-            let previous = outputFolder.appendingPathComponent(relativePath).path
+            let previous = outputFolder + "/" + relativePath
             do {
                 try Self.makeParent(of: file)
             } catch {
-                throw OutputError(path: file.path, problem: "cannot be written: \(error.localizedDescription)")
+                throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
             }
-            if Self.replace(file.path, with: { link(previous, file.path) }) { return false }
+            if Self.replace(file, with: { link(previous, file) }) { return false }
         }
         return try write(render(), to: relativePath)
     }
@@ -228,37 +230,38 @@ struct OutputStore: Sendable {
         do {
             try Self.makeParent(of: file)
             if previousManifest.contains(relativePath) {
-                let previous = outputFolder.appendingPathComponent(relativePath).path
-                if Self.sameBytes(data, at: previous), Self.replace(file.path, with: { link(previous, file.path) }) {
+                let previous = outputFolder + "/" + relativePath
+                if Self.sameBytes(data, at: previous), Self.replace(file, with: { link(previous, file) }) {
                     // Unchanged: the previous build's file (and its modification time) is kept.
                     return false
                 }
             }
-            try Self.create(file.path, with: data)
+            try Self.create(file, with: data)
             return true
         } catch {
-            throw OutputError(path: file.path, problem: "cannot be written: \(error.localizedDescription)")
+            throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
         }
     }
 
-    static func destination(_ relativePath: String, in folder: URL) throws -> URL {
+    /// The path of `relativePath` inside `folder`, once it is checked to stay there.
+    static func destination(_ relativePath: String, in folder: String) throws -> String {
         let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !components.isEmpty,
             components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
         else {
             throw OutputError(path: relativePath, problem: "is not a safe path inside the output folder.")
         }
-        return folder.appendingPathComponent(relativePath)
+        return folder + "/" + relativePath
     }
 
     /// One `mkdir` for the usual case (the parent's parent exists); the whole chain otherwise.
-    private static func makeParent(of file: URL) throws {
-        let parent = file.deletingLastPathComponent()
-        if mkdir(parent.path, 0o777) == 0 || errno == EEXIST { return }
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    private static func makeParent(of file: String) throws {
+        guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let parent = String(file[..<slash])
+        if mkdir(parent, 0o777) == 0 || errno == EEXIST { return }
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
     }
 
-    /// Runs `make` (which creates `path`), removing a file already at `path` first if there is one.
     private static func replace(_ path: String, with make: () -> Int32) -> Bool {
         if make() == 0 { return true }
         guard errno == EEXIST, unlink(path) == 0 else { return false }
@@ -297,12 +300,6 @@ struct OutputStore: Sendable {
         else { return false }
         return previous == data
     }
-}
-
-/// A failed system call, described as the system describes its error.
-struct POSIXFailure: Error, LocalizedError {
-    let errno: Int32
-    var errorDescription: String? { String(cString: strerror(errno)) }
 }
 
 /// A file or folder of the output that could not be written.
