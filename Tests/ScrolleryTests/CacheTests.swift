@@ -134,6 +134,45 @@ struct CacheTests {
         #expect(try site.read("items/7/index.html").contains("Changed text."))
     }
 
+    @Test("a rebuild that changes nothing leaves the output folder as it was: the same folder, no staging left")
+    func unchangedBuildLeavesTheOutputAlone() async throws {
+        let site = try SiteFixture.numbered(12)
+        defer { site.remove() }
+        try await site.build()
+        let before = try site.snapshot()
+        func inode(_ path: String) -> UInt64 {
+            var info = stat()
+            return stat(path, &info) == 0 ? UInt64(info.st_ino) : 0
+        }
+        let folder = inode(site.output.path)
+        let page = inode(site.output.appendingPathComponent("items/3/index.html").path)
+        let warm = try await site.build()
+        #expect(warm.filesChanged == 0)
+        // A build swapped in would be another folder, with its pages linked from this one.
+        #expect(inode(site.output.path) == folder)
+        #expect(inode(site.output.appendingPathComponent("items/3/index.html").path) == page)
+        #expect(try site.snapshot() == before)
+        let parent = site.output.deletingLastPathComponent().path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent).filter { $0.contains(".staging-") } == [])
+        // A static file that replaces a generated one is a change, though every page is unchanged.
+        let statics = site.folder.appendingPathComponent("static")
+        try FileManager.default.createDirectory(at: statics, withIntermediateDirectories: true)
+        try "User-agent: *\nDisallow: /\n".write(
+            to: statics.appendingPathComponent("robots.txt"), atomically: true, encoding: .utf8)
+        let overridden = try await site.build()
+        #expect(overridden.filesChanged == 1)
+        #expect(try site.read("robots.txt") == "User-agent: *\nDisallow: /\n")
+        #expect(try site.snapshot()["items/3/index.html"] == before["items/3/index.html"])
+        let again = try await site.build()
+        #expect(again.filesChanged == 0)
+        #expect(try site.read("robots.txt") == "User-agent: *\nDisallow: /\n")
+        // --clean with a file Scrollery did not write replaces the folder, without that file.
+        try "stray".write(to: site.output.appendingPathComponent("stray.txt"), atomically: true, encoding: .utf8)
+        try await site.build(BuildOptions(clean: true))
+        #expect(!site.exists("stray.txt"))
+        #expect(try site.read("robots.txt") == "User-agent: *\nDisallow: /\n")
+    }
+
     @Test("pages of removed items are pruned; files Scrollery did not write stay unless --clean")
     func pruning() async throws {
         let site = try SiteFixture.numbered(12)

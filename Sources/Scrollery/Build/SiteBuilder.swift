@@ -86,7 +86,11 @@ public struct SiteBuilder: Sendable {
             }
             try output.commit()
             writer = nil
-            logger.debug("published \(output.writtenFiles.count) files to \(config.outputFolder.path)")
+            if output.leftUnchanged {
+                logger.debug("nothing changed: \(config.outputFolder.path) is left as it was")
+            } else {
+                logger.debug("published \(output.writtenFiles.count) files to \(config.outputFolder.path)")
+            }
             summary.files = output.writtenFiles.count
             for path in output.overriddenFiles {
                 logger.notice("static/\(path) replaces the file of the same name that the build writes")

@@ -5,7 +5,8 @@ import Foundation
 /// end, so a failed, interrupted or killed build leaves the previous site exactly as it was.
 ///
 /// A file whose bytes did not change is hard-linked from the previous build instead of written, so it
-/// keeps its modification time and upload steps skip it. Files of the previous build that this one does
+/// keeps its modification time and upload steps skip it. The links are made at `commit`, and only if
+/// something changed: a build that changes nothing leaves the output folder as it was, untouched. Files of the previous build that this one does
 /// not produce are gone after the swap; files in the output folder that Scrollery never wrote (not in its
 /// manifest) are carried over, unless `clean` is set. Every path is checked to stay inside the folder.
 struct OutputWriter {
@@ -17,13 +18,17 @@ struct OutputWriter {
     private(set) var writtenFiles: [String] = []
     /// Paths written twice (a file in `static/` with the name of a generated one): the last write wins.
     private(set) var overriddenFiles: [String] = []
-    private var written: Set<String> = []
     /// Files written anew because they are new or their bytes changed.
-    private(set) var changedFiles = 0
+    var changedFiles: Int { linkAtCommit.values.count { !$0 } }
     private let previousManifest: Set<String>
     private let previousKeys: [String: String]
     /// The render key of each page written, for the next build.
     private var renderKeys: [String: String] = [:]
+    /// Files that are the same as the previous build's, to link into the staging folder at `commit`
+    /// (`false` once a later write of the same path replaced one).
+    private var linkAtCommit: [String: Bool] = [:]
+    /// Whether `commit` found nothing to change and left the output folder as it was.
+    private(set) var leftUnchanged = false
     private let fileManager = FileManager.default
 
     init(outputFolder: URL, clean: Bool = false) throws {
@@ -91,9 +96,8 @@ struct OutputWriter {
     /// Lists a file that `store` wrote, in the order the build produces them.
     mutating func record(_ relativePath: String, changed: Bool, key: String? = nil) {
         if let key { renderKeys[relativePath] = key }
-        if written.insert(relativePath).inserted {
+        if linkAtCommit.updateValue(!changed, forKey: relativePath) == nil {
             writtenFiles.append(relativePath)
-            if changed { changedFiles += 1 }
         } else {
             overriddenFiles.append(relativePath)
         }
@@ -120,9 +124,19 @@ struct OutputWriter {
         }
     }
 
-    /// Writes the manifest, carries over files Scrollery did not write, and swaps the staging folder in.
+    /// Writes the manifest, links the unchanged files, carries over files Scrollery did not write, and
+    /// swaps the staging folder in; or, when the build changed nothing, removes the staging folder and
+    /// leaves the output folder as it was.
     mutating func commit() throws {
         let produced = Set(writtenFiles)
+        if changedFiles == 0, produced == previousManifest, renderKeys == previousKeys,
+            !(clean && hasForeignFiles(produced: produced))
+        {
+            discard()
+            leftUnchanged = true
+            return
+        }
+        try linkUnchangedFiles()
         if !clean { try carryOverForeignFiles(produced: produced) }
         let keys = renderKeys.keys.sorted().compactMap { path in renderKeys[path].map { "\($0) \(path)" } }
         if !keys.isEmpty { try writeOwnFile(keys.joined(separator: "\n") + "\n", named: RenderKey.fileName) }
@@ -167,6 +181,28 @@ struct OutputWriter {
         try? fileManager.removeItem(at: previous)
     }
 
+    /// Links each file that is the same as the previous build's into the staging folder.
+    private func linkUnchangedFiles() throws {
+        let store = self.store
+        for path in writtenFiles where linkAtCommit[path] == true {
+            try store.linkPrevious(path)
+        }
+    }
+
+    private func hasForeignFiles(produced: Set<String>) -> Bool {
+        guard let enumerator = fileManager.enumerator(atPath: outputFolder.path) else { return false }
+        for case let path as String in enumerator
+        where path != Self.manifestName && path != RenderKey.fileName && !produced.contains(path) {
+            var isFolder: ObjCBool = false
+            if fileManager.fileExists(atPath: outputFolder.appendingPathComponent(path).path, isDirectory: &isFolder),
+                !isFolder.boolValue
+            {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Links the files of the output folder that no Scrollery build wrote into the new build.
     private func carryOverForeignFiles(produced: Set<String>) throws {
         guard let enumerator = fileManager.enumerator(atPath: outputFolder.path) else { return }
@@ -197,7 +233,8 @@ struct OutputWriter {
 
 /// Writes files into the staging folder with plain system calls, from any number of tasks at once: each
 /// file is created once (a path written twice replaces the first file, never writes through a link to the
-/// previous build), and a file whose bytes did not change is hard-linked from the previous build.
+/// previous build). A file whose bytes did not change is not written: `OutputWriter` links it from the
+/// previous build at commit, if anything changed at all.
 struct OutputStore: Sendable {
     /// The output and staging folders as paths: a page's path is joined as text, never through `URL`
     /// (which asks the file system whether each component is a folder).
@@ -206,40 +243,50 @@ struct OutputStore: Sendable {
     let previousManifest: Set<String>
     let previousKeys: [String: String]
 
-    /// Writes a page unless its render key matches the previous build's: then the previous file is linked
-    /// and `render` is never called.
-    /// - Returns: whether the file is new or its bytes changed.
+    /// Writes a page unless its render key matches the previous build's and the previous file is still
+    /// there: then `render` is never called.
+    /// - Returns: whether the file is new or its bytes changed (else the previous build's file is kept).
     func write(key: String, to relativePath: String, render: () -> Data) throws -> Bool {
-        if previousKeys[relativePath] == key, previousManifest.contains(relativePath) {
-            let file = try Self.destination(relativePath, in: stagingFolder)
-            let previous = outputFolder + "/" + relativePath
-            do {
-                try Self.makeParent(of: file)
-            } catch {
-                throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
-            }
-            if Self.replace(file, with: { link(previous, file) }) { return false }
+        if previousKeys[relativePath] == key, previousManifest.contains(relativePath),
+            access(outputFolder + "/" + relativePath, F_OK) == 0
+        {
+            _ = try Self.destination(relativePath, in: stagingFolder)
+            return false
         }
         return try write(render(), to: relativePath)
     }
 
     /// Writes one file; `relativePath` uses `/` and must stay inside the output folder.
-    /// - Returns: whether the file is new or its bytes changed (else the previous build's file was linked).
+    /// - Returns: whether the file is new or its bytes changed (else the previous build's file is kept).
     func write(_ data: Data, to relativePath: String) throws -> Bool {
         let file = try Self.destination(relativePath, in: stagingFolder)
         do {
-            try Self.makeParent(of: file)
-            if previousManifest.contains(relativePath) {
-                let previous = outputFolder + "/" + relativePath
-                if Self.sameBytes(data, at: previous), Self.replace(file, with: { link(previous, file) }) {
-                    // Unchanged: the previous build's file (and its modification time) is kept.
-                    return false
-                }
+            // Unchanged: the previous build's file (and its modification time) is kept.
+            if previousManifest.contains(relativePath), Self.sameBytes(data, at: outputFolder + "/" + relativePath) {
+                return false
             }
+            try Self.makeParent(of: file)
             try Self.create(file, with: data)
             return true
         } catch {
             throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
+        }
+    }
+
+    /// Links the previous build's file at `relativePath` into the staging folder (replacing a file there).
+    func linkPrevious(_ relativePath: String) throws {
+        let file = try Self.destination(relativePath, in: stagingFolder)
+        let previous = outputFolder + "/" + relativePath
+        do {
+            try Self.makeParent(of: file)
+        } catch {
+            throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
+        }
+        guard Self.replace(file, with: { link(previous, file) }) else {
+            throw OutputError(
+                path: previous,
+                problem: "was unchanged but could not be kept (\(String(cString: strerror(errno)))). "
+                    + "Something else changed the output folder during the build: build again.")
         }
     }
 
