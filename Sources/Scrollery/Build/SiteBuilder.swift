@@ -89,9 +89,9 @@ public struct SiteBuilder: Sendable {
             if output.leftUnchanged {
                 logger.debug("nothing changed: \(config.outputFolder.path) is left as it was")
             } else {
-                logger.debug("published \(output.writtenFiles.count) files to \(config.outputFolder.path)")
+                logger.debug("published \(output.fileCount) files to \(config.outputFolder.path)")
             }
-            summary.files = output.writtenFiles.count
+            summary.files = output.fileCount
             for path in output.overriddenFiles {
                 logger.notice("static/\(path) replaces the file of the same name that the build writes")
             }
@@ -164,7 +164,7 @@ public struct SiteBuilder: Sendable {
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
         try output.write(Data(renderer.notFoundPage()), to: "404.html")
-        for file in maps.sitemapFiles() { try output.write(file.text, to: file.name) }
+        try maps.writeSitemaps { name, text in try output.write(text, to: name) }
         try output.write(maps.robots(), to: "robots.txt")
         try output.write(maps.atomFeed(), to: "feed.xml")
         return summary
@@ -175,10 +175,10 @@ public struct SiteBuilder: Sendable {
     private static func render(
         _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool, renderer: PageRenderer,
         store: OutputStore, buildKey: String
-    ) async throws -> [(path: String, changed: Bool, key: String)] {
+    ) async throws -> [(path: String, changed: Bool, key: RenderKey.Digest)] {
         let paths = renderer.paths
         let files = [paths.listPageFile(page)] + items.map { paths.itemFile($0.slug) }
-        @Sendable func renderAndWrite(_ index: Int) throws -> (changed: Bool, key: String) {
+        @Sendable func renderAndWrite(_ index: Int) throws -> (changed: Bool, key: RenderKey.Digest) {
             var key = RenderKey(build: buildKey)
             key.add(page)
             if index == 0 {
@@ -197,8 +197,9 @@ public struct SiteBuilder: Sendable {
             }
             return (changed, finished)
         }
-        var results = [(changed: Bool, key: String)](repeating: (false, ""), count: files.count)
-        try await withThrowingTaskGroup(of: (Int, (changed: Bool, key: String)).self) { group in
+        var results = [(changed: Bool, key: RenderKey.Digest)](
+            repeating: (false, RenderKey.Digest(high: 0, low: 0)), count: files.count)
+        try await withThrowingTaskGroup(of: (Int, (changed: Bool, key: RenderKey.Digest)).self) { group in
             var next = 0
             func startNext() {
                 guard next < files.count else { return }
@@ -220,7 +221,8 @@ public struct SiteBuilder: Sendable {
 
     /// Lists the files of a page in order, and adds them to the sitemap and feed.
     private func record(
-        _ items: [(item: GalleryItem, slug: String)], page: Int, written: [(path: String, changed: Bool, key: String)],
+        _ items: [(item: GalleryItem, slug: String)], page: Int,
+        written: [(path: String, changed: Bool, key: RenderKey.Digest)],
         maps: inout SiteMaps, into output: inout OutputWriter
     ) {
         for file in written { output.record(file.path, changed: file.changed, key: file.key) }

@@ -15,18 +15,19 @@ struct OutputWriter {
     let outputFolder: URL
     let stagingFolder: URL
     let clean: Bool
-    private(set) var writtenFiles: [String] = []
+    /// Every file of the build by path: whether it changed, and a page's render key. One entry per file is
+    /// all a build keeps as it streams (the text of the manifest and keys is written line by line).
+    private var files: [String: WrittenFile] = [:]
     /// Paths written twice (a file in `static/` with the name of a generated one): the last write wins.
     private(set) var overriddenFiles: [String] = []
     /// Files written anew because they are new or their bytes changed.
-    var changedFiles: Int { linkAtCommit.values.count { !$0 } }
+    var changedFiles: Int { files.values.count { $0.changed } }
+    /// How many files the build has.
+    var fileCount: Int { files.count }
+    /// The paths of the build's files, in order.
+    var writtenFiles: [String] { files.keys.sorted() }
     private let previousManifest: Set<String>
-    private let previousKeys: [String: String]
-    /// The render key of each page written, for the next build.
-    private var renderKeys: [String: String] = [:]
-    /// Files that are the same as the previous build's, to link into the staging folder at `commit`
-    /// (`false` once a later write of the same path replaced one).
-    private var linkAtCommit: [String: Bool] = [:]
+    private let previousKeys: [String: RenderKey.Digest]
     /// Whether `commit` found nothing to change and left the output folder as it was.
     private(set) var leftUnchanged = false
     private let fileManager = FileManager.default
@@ -94,11 +95,11 @@ struct OutputWriter {
     }
 
     /// Lists a file that `store` wrote, in the order the build produces them.
-    mutating func record(_ relativePath: String, changed: Bool, key: String? = nil) {
-        if let key { renderKeys[relativePath] = key }
-        if linkAtCommit.updateValue(!changed, forKey: relativePath) == nil {
-            writtenFiles.append(relativePath)
-        } else {
+    /// A file that is not changed is linked from the previous build at `commit`; a later write of the
+    /// same path replaces the earlier one, render key included (a page replaced by a static file has none).
+    mutating func record(_ relativePath: String, changed: Bool, key: RenderKey.Digest? = nil) {
+        let file = WrittenFile(changed: changed, key: key)
+        if files.updateValue(file, forKey: relativePath) != nil {
             overriddenFiles.append(relativePath)
         }
     }
@@ -128,19 +129,27 @@ struct OutputWriter {
     /// swaps the staging folder in; or, when the build changed nothing, removes the staging folder and
     /// leaves the output folder as it was.
     mutating func commit() throws {
-        let produced = Set(writtenFiles)
-        if changedFiles == 0, produced == previousManifest, renderKeys == previousKeys,
-            !(clean && hasForeignFiles(produced: produced))
+        let keysUnchanged =
+            files.count { $0.value.key != nil } == previousKeys.count
+            && files.allSatisfy { $0.value.key == nil || previousKeys[$0.key] == $0.value.key }
+        if changedFiles == 0, files.count == previousManifest.count, files.keys.allSatisfy(previousManifest.contains),
+            keysUnchanged, !(clean && hasForeignFiles())
         {
             discard()
             leftUnchanged = true
             return
         }
         try linkUnchangedFiles()
-        if !clean { try carryOverForeignFiles(produced: produced) }
-        let keys = renderKeys.keys.sorted().compactMap { path in renderKeys[path].map { "\($0) \(path)" } }
-        if !keys.isEmpty { try writeOwnFile(keys.joined(separator: "\n") + "\n", named: RenderKey.fileName) }
-        try writeOwnFile(produced.sorted().joined(separator: "\n") + "\n", named: Self.manifestName)
+        if !clean { try carryOverForeignFiles() }
+        let paths = files.keys.sorted()
+        if files.values.contains(where: { $0.key != nil }) {
+            try writeOwnFile(named: RenderKey.fileName) { line in
+                for path in paths { if let key = files[path]?.key { line(key.hex + " " + path) } }
+            }
+        }
+        try writeOwnFile(named: Self.manifestName) { line in
+            for path in paths { line(path) }
+        }
         do {
             if fileManager.fileExists(atPath: outputFolder.path) {
                 _ = try Self.checkReplaceable(outputFolder)
@@ -184,15 +193,15 @@ struct OutputWriter {
     /// Links each file that is the same as the previous build's into the staging folder.
     private func linkUnchangedFiles() throws {
         let store = self.store
-        for path in writtenFiles where linkAtCommit[path] == true {
+        for (path, file) in files where !file.changed {
             try store.linkPrevious(path)
         }
     }
 
-    private func hasForeignFiles(produced: Set<String>) -> Bool {
+    private func hasForeignFiles() -> Bool {
         guard let enumerator = fileManager.enumerator(atPath: outputFolder.path) else { return false }
         for case let path as String in enumerator
-        where path != Self.manifestName && path != RenderKey.fileName && !produced.contains(path) {
+        where path != Self.manifestName && path != RenderKey.fileName && files[path] == nil {
             var isFolder: ObjCBool = false
             if fileManager.fileExists(atPath: outputFolder.appendingPathComponent(path).path, isDirectory: &isFolder),
                 !isFolder.boolValue
@@ -204,14 +213,14 @@ struct OutputWriter {
     }
 
     /// Links the files of the output folder that no Scrollery build wrote into the new build.
-    private func carryOverForeignFiles(produced: Set<String>) throws {
+    private func carryOverForeignFiles() throws {
         guard let enumerator = fileManager.enumerator(atPath: outputFolder.path) else { return }
         for case let path as String in enumerator {
             let source = outputFolder.appendingPathComponent(path)
             var isFolder: ObjCBool = false
             guard fileManager.fileExists(atPath: source.path, isDirectory: &isFolder), !isFolder.boolValue,
                 path != Self.manifestName, path != RenderKey.fileName, !previousManifest.contains(path),
-                !produced.contains(path)
+                files[path] == nil
             else { continue }
             let target = stagingFolder.appendingPathComponent(path)
             try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -219,16 +228,32 @@ struct OutputWriter {
         }
     }
 
-    /// Writes one of Scrollery's own files (the manifest, the render keys), which no manifest lists.
-    private func writeOwnFile(_ text: String, named name: String) throws {
+    /// Writes one of Scrollery's own files (the manifest, the render keys), which no manifest lists, a
+    /// line at a time through a small buffer.
+    private func writeOwnFile(named name: String, lines: ((String) -> Void) throws -> Void) throws {
         let file = try OutputStore.destination(name, in: stagingFolder.path)
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            var writer = try LineFile(path: file)
+            var failure: (any Error)?
+            try lines { line in
+                guard failure == nil else { return }
+                do { try writer.append(line) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            try writer.close()
         } catch {
             throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
         }
     }
 
+}
+
+/// What the build wrote at a path.
+struct WrittenFile {
+    /// New, or its bytes changed; else the previous build's file is linked at commit.
+    var changed: Bool
+    /// A page's render key.
+    var key: RenderKey.Digest?
 }
 
 /// Writes files into the staging folder with plain system calls, from any number of tasks at once: each
@@ -241,12 +266,12 @@ struct OutputStore: Sendable {
     let outputFolder: String
     let stagingFolder: String
     let previousManifest: Set<String>
-    let previousKeys: [String: String]
+    let previousKeys: [String: RenderKey.Digest]
 
     /// Writes a page unless its render key matches the previous build's and the previous file is still
     /// there: then `render` is never called.
     /// - Returns: whether the file is new or its bytes changed (else the previous build's file is kept).
-    func write(key: String, to relativePath: String, render: () -> Data) throws -> Bool {
+    func write(key: RenderKey.Digest, to relativePath: String, render: () -> Data) throws -> Bool {
         if previousKeys[relativePath] == key, previousManifest.contains(relativePath),
             access(outputFolder + "/" + relativePath, F_OK) == 0
         {

@@ -44,16 +44,42 @@ struct RenderKey: Sendable {
         add(item.error ?? "-")
     }
 
-    /// The key, as 32 hex digits.
-    func finalize() -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(32)
-        for byte in hasher.finalize().prefix(16) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
+    /// The key: the first 128 bits of the SHA-256.
+    func finalize() -> Digest {
+        var digest = Digest(high: 0, low: 0)
+        for (index, byte) in hasher.finalize().prefix(16).enumerated() {
+            if index < 8 {
+                digest.high = digest.high << 8 | UInt64(byte)
+            } else {
+                digest.low = digest.low << 8 | UInt64(byte)
+            }
         }
-        return String(decoding: hex, as: UTF8.self)
+        return digest
+    }
+
+    /// A page's key in 16 bytes, kept for every page of the build (as 32 hex digits in the keys file).
+    struct Digest: Hashable, Sendable {
+        var high: UInt64
+        var low: UInt64
+
+        var hex: String {
+            let high = String(self.high, radix: 16)
+            let low = String(self.low, radix: 16)
+            return String(repeating: "0", count: 16 - high.count) + high + String(repeating: "0", count: 16 - low.count)
+                + low
+        }
+
+        init(high: UInt64, low: UInt64) {
+            self.high = high
+            self.low = low
+        }
+
+        init?(hex: some StringProtocol) {
+            guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16),
+                let low = UInt64(hex.suffix(16), radix: 16)
+            else { return nil }
+            self.init(high: high, low: low)
+        }
     }
 
     /// The fingerprint of a whole build's rendering: the config file, the theme's files and the settings
@@ -68,18 +94,18 @@ struct RenderKey: Sendable {
         key.add(config.scroll.autoPages)
         key.add(config.pageSize)
         key.add(theme.fingerprint)
-        return key.finalize()
+        return key.finalize().hex
     }
 
     /// Reads the keys a previous build wrote: path → key.
-    static func load(from folder: URL) -> [String: String] {
+    static func load(from folder: URL) -> [String: Digest] {
         guard let text = try? String(contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8) else {
             return [:]
         }
-        var keys: [String: String] = [:]
+        var keys: [String: Digest] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)
-            if parts.count == 2 { keys[String(parts[1])] = String(parts[0]) }
+            if parts.count == 2, let key = Digest(hex: parts[0]) { keys[String(parts[1])] = key }
         }
         return keys
     }

@@ -7,8 +7,14 @@ struct SiteMaps {
 
     let paths: SitePaths
     let title: String
-    private(set) var urls: [String] = []
+    /// The pages in order, as little as names them: a slug shares its text with the slugger's.
+    private var entries: [Entry] = []
     private(set) var newest: [(item: GalleryItem, slug: String)] = []
+
+    private enum Entry {
+        case listPage(Int)
+        case item(slug: String)
+    }
 
     init(paths: SitePaths, title: String) {
         self.paths = paths
@@ -16,39 +22,43 @@ struct SiteMaps {
     }
 
     mutating func addListPage(_ number: Int) {
-        urls.append(paths.baseURL.absolute(paths.listPageURL(number)))
+        entries.append(.listPage(number))
     }
 
     mutating func addItem(_ item: GalleryItem, slug: String) {
-        urls.append(paths.baseURL.absolute(paths.itemURL(slug)))
+        entries.append(.item(slug: slug))
         if newest.count < Self.feedSize { newest.append((item, slug)) }
     }
 
-    /// The sitemap files by name: one `sitemap.xml`, or an index and `sitemap-N.xml` parts.
-    func sitemapFiles() -> [(name: String, text: String)] {
-        guard urls.count > Self.urlsPerSitemap else { return [("sitemap.xml", urlSet(urls[...]))] }
-        var files: [(String, String)] = []
+    /// Makes the sitemap files one at a time and hands each to `write` (name, text): one `sitemap.xml`, or
+    /// `sitemap-N.xml` parts and then `sitemap.xml` as their index.
+    func writeSitemaps(_ write: (_ name: String, _ text: String) throws -> Void) rethrows {
+        guard entries.count > Self.urlsPerSitemap else { return try write("sitemap.xml", urlSet(entries[...])) }
         var index = ""
-        for (number, start) in stride(from: 0, to: urls.count, by: Self.urlsPerSitemap).enumerated() {
+        for (number, start) in stride(from: 0, to: entries.count, by: Self.urlsPerSitemap).enumerated() {
             let name = "sitemap-\(number + 1).xml"
-            files.append((name, urlSet(urls[start..<min(start + Self.urlsPerSitemap, urls.count)])))
+            try write(name, urlSet(entries[start..<min(start + Self.urlsPerSitemap, entries.count)]))
             index +=
                 "<sitemap><loc>\(XMLText.escape(paths.baseURL.absolute(paths.baseURL.path + name)))</loc></sitemap>\n"
         }
         let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        files.append(
-            (
-                "sitemap.xml",
-                header + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" + index
-                    + "</sitemapindex>\n"
-            ))
-        return files
+        try write(
+            "sitemap.xml",
+            header + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" + index
+                + "</sitemapindex>\n")
     }
 
-    private func urlSet(_ slice: ArraySlice<String>) -> String {
+    private func urlSet(_ slice: ArraySlice<Entry>) -> String {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for url in slice { text += "<url><loc>\(XMLText.escape(url))</loc></url>\n" }
+        for entry in slice {
+            let path: String
+            switch entry {
+            case .listPage(let number): path = paths.listPageURL(number)
+            case .item(let slug): path = paths.itemURL(slug)
+            }
+            text += "<url><loc>\(XMLText.escape(paths.baseURL.absolute(path)))</loc></url>\n"
+        }
         return text + "</urlset>\n"
     }
 

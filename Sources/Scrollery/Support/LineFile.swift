@@ -1,0 +1,44 @@
+import Foundation
+
+/// A new file written a line at a time through a 64 KiB buffer, so a long list (a manifest of 100,000
+/// paths) never exists as one string.
+struct LineFile {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private static let capacity = 64 * 1024
+
+    init(path: String) throws {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw POSIXFailure(errno: errno) }
+        buffer.reserveCapacity(Self.capacity)
+    }
+
+    /// Adds `line` and a line feed.
+    mutating func append(_ line: String) throws {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= Self.capacity { try flush() }
+    }
+
+    /// Writes what is buffered and closes the file.
+    mutating func close() throws {
+        defer { Glibc.close(descriptor) }
+        try flush()
+    }
+
+    private mutating func flush() throws {
+        try buffer.withUnsafeBytes { bytes in
+            guard let start = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, start + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXFailure(errno: errno)
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
