@@ -173,6 +173,52 @@ struct CacheTests {
         #expect(try site.read("robots.txt") == "User-agent: *\nDisallow: /\n")
     }
 
+    @Test("a local site whose inputs are those of the last build stops after reading its source pages")
+    func unchangedInputsStopEarly() async throws {
+        let site = try SiteFixture.numbered(12, extraConfig: "")
+        defer { site.remove() }
+        let first = try await site.build()
+        #expect(site.exists(InputFingerprint.fileName))
+        func build(_ options: BuildOptions = .init()) async throws -> (BuildSummary, pages: Int) {
+            let log = ReportLog()
+            let summary = try await SiteBuilder(config: site.config(), options: options) { event in
+                if case .page(let number, _, _) = event { log.append("\(number)") }
+            }.build()
+            return (summary, log.all.count)
+        }
+        // Nothing changed: no page is enriched or rendered, and the summary is the last build's.
+        let (warm, warmPages) = try await build()
+        #expect(warmPages == 0)
+        #expect(warm.items == first.items && warm.pages == first.pages && warm.files == first.files)
+        #expect(warm.filesChanged == 0)
+        // A detail's text changes: the build runs and the page shows it.
+        try Data(#"{"description": "Edited."}"#.utf8).write(
+            to: site.folder.appendingPathComponent("data/details/7.json"))
+        let (edited, editedPages) = try await build()
+        #expect(editedPages == first.pages)
+        #expect(edited.filesChanged == 3)
+        #expect(try site.read("items/7/index.html").contains("Edited."))
+        #expect(try await build().pages == 0)
+        // A new file in static/ is an input too.
+        let statics = site.folder.appendingPathComponent("static")
+        try FileManager.default.createDirectory(at: statics, withIntermediateDirectories: true)
+        try "hello".write(to: statics.appendingPathComponent("hello.txt"), atomically: true, encoding: .utf8)
+        #expect(try await build().pages == first.pages)
+        #expect(try site.read("hello.txt") == "hello")
+        // So is the theme.
+        let templates = site.folder.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "<p>{{title}}</p>".write(
+            to: templates.appendingPathComponent("card.mustache"), atomically: true, encoding: .utf8)
+        #expect(try await build().pages == first.pages)
+        #expect(try site.read("index.html").contains("<p>Item 1</p>"))
+        // A detail that goes missing is noticed, and --strict still fails on it the next time.
+        try FileManager.default.removeItem(at: site.folder.appendingPathComponent("data/details/3.json"))
+        let (broken, brokenPages) = try await build()
+        #expect(brokenPages == first.pages && broken.detailsFailed == 1)
+        await #expect(throws: BuildError.self) { _ = try await build(BuildOptions(strict: true)) }
+    }
+
     @Test("pages of removed items are pruned; files Scrollery did not write stay unless --clean")
     func pruning() async throws {
         let site = try SiteFixture.numbered(12)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Scrollery
@@ -105,19 +106,14 @@ func sourceItems(_ values: [JSONValue]) -> [SourceItem] {
 }
 
 /// A lock-protected list of strings, for callbacks that are not async.
-final class ReportLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String] = []
+final class ReportLog: Sendable {
+    private let storage = Mutex<[String]>([])
 
     func append(_ text: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        storage.append(text)
+        storage.withLock { $0.append(text) }
     }
 
     var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
+        storage.withLock { $0 }
     }
 }

@@ -40,7 +40,7 @@ public struct SiteBuilder: Sendable {
     public func build() async throws(BuildError) -> BuildSummary {
         if let customFetcher { return try await build(fetcher: customFetcher) }
         let local = LocalFileFetcher(siteFolder: config.siteFolder)
-        guard usesHTTP else { return try await build(fetcher: local) }
+        guard usesHTTP else { return try await build(fetcher: local, local: local) }
         // One pooled client for the whole build, shut down on every path.
         let client = HTTPFetcher.makeClient(config.fetch)
         let network = HTTPFetcher(
@@ -68,23 +68,49 @@ public struct SiteBuilder: Sendable {
         ([config.source.url] + [config.detail?.url].compactMap { $0 }).contains { !LocalFileFetcher.handles($0) }
     }
 
-    private func build(fetcher: any Fetcher) async throws(BuildError) -> BuildSummary {
+    /// - Parameter local: the fetcher of a site whose every source is a local file: such a build first
+    ///   compares its inputs with the previous build's (`InputFingerprint`) and stops if they are the same.
+    private func build(fetcher: any Fetcher, local: LocalFileFetcher? = nil) async throws(BuildError) -> BuildSummary {
         let started = ContinuousClock.now
         var writer: OutputWriter?
         do {
             let theme = try Theme.load(
                 overrides: config.siteFolder.appendingPathComponent("templates"), defaults: options.themeFolder)
+            let buildKey = RenderKey.build(config: config, theme: theme)
+            var fingerprint: InputFingerprint?
+            if let local, !options.clean {
+                fingerprint = await InputFingerprint.compute(
+                    config: config, options: options, buildKey: buildKey, local: local)
+                if let unchanged = unchangedSince(fingerprint) {
+                    logger.debug(
+                        "the inputs are those of the last build: \(config.outputFolder.path) is left as it was")
+                    var summary = BuildSummary()
+                    summary.items = unchanged.items
+                    summary.pages = unchanged.pages
+                    summary.sourcePages = unchanged.sourcePages
+                    summary.detailsFailed = unchanged.detailsFailed
+                    summary.files = unchanged.files
+                    summary.outputPath = config.outputFolder.path
+                    summary.duration = ContinuousClock.now - started
+                    return summary
+                }
+            }
             var output = try OutputWriter(outputFolder: config.outputFolder, clean: options.clean)
             logger.debug("staging the build in \(output.stagingFolder.path)")
             writer = output
-            var summary = try await writePages(theme: theme, fetcher: fetcher, into: &output)
+            var summary = try await writePages(theme: theme, buildKey: buildKey, fetcher: fetcher, into: &output)
             try writeSupportFiles(theme: theme, into: &output)
             if options.strict, summary.detailsFailed > 0 {
                 throw BuildFailure(
                     "\(summary.detailsFailed) item(s) failed their details and --strict is on. "
                         + "Fix the source, or build without --strict to publish them in their error state.")
             }
-            try output.commit()
+            fingerprint?.items = summary.items
+            fingerprint?.pages = summary.pages
+            fingerprint?.sourcePages = summary.sourcePages
+            fingerprint?.detailsFailed = summary.detailsFailed
+            fingerprint?.files = output.fileCount
+            try output.commit(inputs: fingerprint?.text)
             writer = nil
             if output.leftUnchanged {
                 logger.debug("nothing changed: \(config.outputFolder.path) is left as it was")
@@ -110,9 +136,21 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    private func writePages(theme: Theme, fetcher: any Fetcher, into output: inout OutputWriter) async throws
-        -> BuildSummary
-    {
+    /// The previous build's record, when its inputs were these and its output folder is still whole.
+    private func unchangedSince(_ fingerprint: InputFingerprint?) -> InputFingerprint? {
+        guard let fingerprint, let previous = InputFingerprint.recorded(in: config.outputFolder),
+            previous.value == fingerprint.value,
+            // --strict must still fail on the items that failed last time.
+            !(options.strict && previous.detailsFailed > 0),
+            FileManager.default.fileExists(
+                atPath: config.outputFolder.appendingPathComponent(OutputWriter.manifestName).path)
+        else { return nil }
+        return previous
+    }
+
+    private func writePages(
+        theme: Theme, buildKey: String, fetcher: any Fetcher, into output: inout OutputWriter
+    ) async throws -> BuildSummary {
         let paths = SitePaths(baseURL: config.baseURL)
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
@@ -134,7 +172,6 @@ public struct SiteBuilder: Sendable {
         var maps = SiteMaps(paths: paths, title: config.title)
         var pending: (number: Int, items: [(item: GalleryItem, slug: String)])?
         let store = output.store
-        let buildKey = RenderKey.build(config: config, theme: theme)
         let chunks = ItemChunks(base: source, size: config.pageSize, limit: limit)
         for try await items in EnrichedChunks(chunks: chunks, enricher: enricher) {
             try Task.checkCancellation()

@@ -128,7 +128,9 @@ struct OutputWriter {
     /// Writes the manifest, links the unchanged files, carries over files Scrollery did not write, and
     /// swaps the staging folder in; or, when the build changed nothing, removes the staging folder and
     /// leaves the output folder as it was.
-    mutating func commit() throws {
+    /// - Parameter inputs: the text of `InputFingerprint.fileName`, for a site that has one; it is written
+    ///   even when nothing else changed.
+    mutating func commit(inputs: String? = nil) throws {
         let keysUnchanged =
             files.count { $0.value.key != nil } == previousKeys.count
             && files.allSatisfy { $0.value.key == nil || previousKeys[$0.key] == $0.value.key }
@@ -137,6 +139,7 @@ struct OutputWriter {
         {
             discard()
             leftUnchanged = true
+            if let inputs { try replaceOwnFile(inputs, named: InputFingerprint.fileName) }
             return
         }
         try linkUnchangedFiles()
@@ -150,6 +153,7 @@ struct OutputWriter {
         try writeOwnFile(named: Self.manifestName) { line in
             for path in paths { line(path) }
         }
+        if let inputs { try writeOwnFile(named: InputFingerprint.fileName) { line in line(inputs) } }
         do {
             if fileManager.fileExists(atPath: outputFolder.path) {
                 _ = try Self.checkReplaceable(outputFolder)
@@ -201,7 +205,7 @@ struct OutputWriter {
     private func hasForeignFiles() -> Bool {
         guard let enumerator = fileManager.enumerator(atPath: outputFolder.path) else { return false }
         for case let path as String in enumerator
-        where path != Self.manifestName && path != RenderKey.fileName && files[path] == nil {
+        where !Self.ownFiles.contains(path) && files[path] == nil {
             var isFolder: ObjCBool = false
             if fileManager.fileExists(atPath: outputFolder.appendingPathComponent(path).path, isDirectory: &isFolder),
                 !isFolder.boolValue
@@ -219,12 +223,27 @@ struct OutputWriter {
             let source = outputFolder.appendingPathComponent(path)
             var isFolder: ObjCBool = false
             guard fileManager.fileExists(atPath: source.path, isDirectory: &isFolder), !isFolder.boolValue,
-                path != Self.manifestName, path != RenderKey.fileName, !previousManifest.contains(path),
+                !Self.ownFiles.contains(path), !previousManifest.contains(path),
                 files[path] == nil
             else { continue }
             let target = stagingFolder.appendingPathComponent(path)
             try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             if link(source.path, target.path) != 0 { try fileManager.copyItem(at: source, to: target) }
+        }
+    }
+
+    /// Scrollery's own files beside the pages, which no manifest lists.
+    static let ownFiles: Set<String> = [manifestName, RenderKey.fileName, InputFingerprint.fileName]
+
+    /// Replaces one of Scrollery's own files in the output folder itself (temporary file, then rename),
+    /// when it is all that changed.
+    private func replaceOwnFile(_ text: String, named name: String) throws {
+        let file = outputFolder.appendingPathComponent(name)
+        guard (try? String(contentsOf: file, encoding: .utf8)) != text else { return }
+        do {
+            try Data(text.utf8).write(to: file, options: .atomic)
+        } catch {
+            throw OutputError(path: file.path, problem: "cannot be written: \(error.localizedDescription)")
         }
     }
 

@@ -24,6 +24,11 @@ struct RenderKey: Sendable {
 
     private static let separator: UInt8 = 0x1F
 
+    mutating func add(_ data: Data) {
+        data.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        withUnsafeBytes(of: Self.separator) { hasher.update(bufferPointer: $0) }
+    }
+
     mutating func add(_ number: Int?) {
         add(number.map(String.init) ?? "-")
     }

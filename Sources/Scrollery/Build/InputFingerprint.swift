@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+
+/// A fingerprint of everything a build of a local site reads: the config and theme (the build key), the
+/// options that change the output, the bytes of the source pages, each detail file's identity (size,
+/// modification and change times, inode: from `stat`, without opening it) and the files of `static/`.
+///
+/// A build whose fingerprint matches the one the previous build left in the output folder would write
+/// the same site, so it stops there: a rebuild with nothing changed reads the source pages and stats the
+/// detail files, and does nothing else. Only sites whose every source is a local file have one; for HTTP
+/// sources the cache decides what is fetched again.
+struct InputFingerprint: Equatable {
+    static let fileName = ".scrollery-inputs"
+
+    let value: String
+    /// The counts of the build that had this fingerprint, to report when the next one stops early.
+    var items = 0
+    var pages = 0
+    var sourcePages = 0
+    var detailsFailed = 0
+    var files = 0
+
+    /// What the previous build left in `folder`, if anything.
+    static func recorded(in folder: URL) -> InputFingerprint? {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8) else {
+            return nil
+        }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count == 6 else { return nil }
+        let counts = words.dropFirst().compactMap { Int($0) }
+        guard counts.count == 5 else { return nil }
+        return InputFingerprint(
+            value: String(words[0]), items: counts[0], pages: counts[1], sourcePages: counts[2],
+            detailsFailed: counts[3], files: counts[4])
+    }
+
+    /// The text of the file a build leaves beside its manifest.
+    var text: String {
+        "\(value) \(items) \(pages) \(sourcePages) \(detailsFailed) \(files)\n"
+    }
+
+    /// Reads the source pages as a build would (same pagination and limits) and stats every detail file.
+    /// - Returns: the fingerprint, or `nil` when the inputs cannot be read this way (the build itself then
+    ///   runs and reports what is wrong).
+    static func compute(
+        config: SiteConfig, options: BuildOptions, buildKey: String, local: LocalFileFetcher
+    ) async -> InputFingerprint? {
+        var key = RenderKey(build: buildKey)
+        key.add(options.strict ? "strict" : "lenient")
+        key.add(options.maxItems)
+        key.add(config.source.url)
+        key.add(config.detail?.url ?? "-")
+        let pages = HashingFetcher(base: local)
+        let limit = [config.source.limit, options.maxItems].compactMap { $0 }.min()
+        let source = SourcePages(config: config.source, fetcher: pages, redactor: config.redactor, limit: limit)
+        do {
+            let detail = try config.detail.map { try URLTemplate($0.url) }
+            for try await chunk in ItemChunks(base: source, size: config.pageSize, limit: limit) {
+                guard let detail else { continue }
+                for item in chunk {
+                    let location = detail.render(ItemMapper.context(item: item.value, detail: nil))
+                    key.add(location)
+                    key.add(identity(of: local.resolve(location)))
+                }
+            }
+        } catch {
+            return nil
+        }
+        for (location, digest) in pages.digests.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+            key.add(location)
+            key.add(digest.hex)
+        }
+        let statics = config.siteFolder.appendingPathComponent("static").path
+        for path in ((try? FileManager.default.subpathsOfDirectory(atPath: statics)) ?? []).sorted() {
+            key.add(path)
+            key.add(identity(of: statics + "/" + path))
+        }
+        return InputFingerprint(value: key.finalize().hex)
+    }
+
+    /// A file's size, times and inode: any write to it changes at least its change time.
+    static func identity(of path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "missing" }
+        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) "
+            + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec) \(info.st_ino) \(info.st_mode)"
+    }
+}
+
+/// Reads local files and keeps the SHA-256 of each body by location.
+private final class HashingFetcher: Fetcher {
+    let base: LocalFileFetcher
+    let digests = Mutex<[String: RenderKey.Digest]>([:])
+
+    init(base: LocalFileFetcher) {
+        self.base = base
+    }
+
+    func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        let response = try await base.fetch(request)
+        var key = RenderKey(build: "")
+        key.add(response.body)
+        let digest = key.finalize()
+        digests.withLock { $0[request.location] = digest }
+        return response
+    }
+}
