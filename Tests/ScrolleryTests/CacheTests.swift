@@ -219,6 +219,28 @@ struct CacheTests {
         await #expect(throws: BuildError.self) { _ = try await build(BuildOptions(strict: true)) }
     }
 
+    @Test("a static file at a page's path replaces the page; once it is removed the page comes back")
+    func staticFileReplacesAPage() async throws {
+        let site = try SiteFixture.numbered(12)
+        defer { site.remove() }
+        let first = try await site.build()
+        let page = try site.read("items/3/index.html")
+        let statics = site.folder.appendingPathComponent("static/items/3")
+        try FileManager.default.createDirectory(at: statics, withIntermediateDirectories: true)
+        try "static page".write(to: statics.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        let replaced = try await site.build()
+        #expect(try site.read("items/3/index.html") == "static page")
+        #expect(replaced.files == first.files && replaced.filesChanged == 1)
+        #expect(!(try site.read(RenderKey.fileName)).contains(" items/3/index.html"))
+        // Built again with the static file still there: unchanged, still the static file.
+        let again = try await site.build(BuildOptions(clean: true))
+        #expect(try site.read("items/3/index.html") == "static page")
+        #expect(again.files == first.files)
+        try FileManager.default.removeItem(at: site.folder.appendingPathComponent("static"))
+        try await site.build()
+        #expect(try site.read("items/3/index.html") == page)
+    }
+
     @Test("pages of removed items are pruned; files Scrollery did not write stay unless --clean")
     func pruning() async throws {
         let site = try SiteFixture.numbered(12)
@@ -324,5 +346,43 @@ struct CacheTests {
         try mark()
         try await site.build(overrides: ConfigOverrides(baseURL: "/gallery/"))
         #expect(try site.read("items/3/index.html").contains("/gallery/"))
+    }
+}
+
+@Suite("Sitemaps")
+struct SitemapTests {
+    @Test("past the limit of URLs per file, sitemap.xml is an index of parts that list every page in order")
+    func splitsIntoParts() throws {
+        var files = WrittenFiles()
+        var expected: [String] = []
+        for number in 1...2 {
+            files.addPage(.list(number), changed: true, key: RenderKey.Digest(high: 0, low: 0))
+            expected.append(number == 1 ? "https://example.org/g/" : "https://example.org/g/page/\(number)/")
+            for item in 1...4 {
+                files.addPage(.item(slug: "i\(number)-\(item)"), changed: true, key: RenderKey.Digest(high: 0, low: 0))
+                expected.append("https://example.org/g/items/i\(number)-\(item)/")
+            }
+        }
+        let base = try #require(BaseURL("https://example.org/g/"))
+        let paths = SitePaths(baseURL: base)
+        var written: [(String, String)] = []
+        try SiteMaps(paths: paths, title: "T", urlsPerSitemap: 4).writeSitemaps(pages: files.pageNames) {
+            written.append(($0, $1))
+        }
+        #expect(written.map(\.0) == ["sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"])
+        func locations(_ text: String) -> [String] {
+            text.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        }
+        #expect(written.prefix(3).map { locations($0.1).count } == [4, 4, 2])
+        #expect(written.prefix(3).flatMap { locations($0.1) } == expected)
+        #expect(
+            locations(written[3].1) == (1...3).map { "https://example.org/g/sitemap-\($0).xml" })
+        #expect(written[3].1.contains("<sitemapindex"))
+        // At the limit exactly, one file.
+        var one: [String] = []
+        try SiteMaps(paths: paths, title: "T", urlsPerSitemap: 10).writeSitemaps(pages: files.pageNames) { name, _ in
+            one.append(name)
+        }
+        #expect(one == ["sitemap.xml"])
     }
 }

@@ -201,20 +201,21 @@ public struct SiteBuilder: Sendable {
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
         try output.write(Data(renderer.notFoundPage()), to: "404.html")
-        try maps.writeSitemaps { name, text in try output.write(text, to: name) }
+        let pages = output.pageNames
+        try maps.writeSitemaps(pages: pages) { name, text in try output.write(text, to: name) }
         try output.write(maps.robots(), to: "robots.txt")
         try output.write(maps.atomFeed(), to: "feed.xml")
         return summary
     }
 
     /// Renders a listing page and the pages of its items on every core, and writes them.
-    /// - Returns: each file's path and whether it changed: the listing page first, then the items in order.
+    /// - Returns: each page and whether it changed: the listing page first, then the items in order.
     private static func render(
         _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool, renderer: PageRenderer,
         store: OutputStore, buildKey: String
-    ) async throws -> [(path: String, changed: Bool, key: RenderKey.Digest)] {
-        let paths = renderer.paths
-        let files = [paths.listPageFile(page)] + items.map { paths.itemFile($0.slug) }
+    ) async throws -> [(page: PageName, changed: Bool, key: RenderKey.Digest)] {
+        let names = [PageName.list(page)] + items.map { PageName.item(slug: $0.slug) }
+        let files = names.map(\.path)
         @Sendable func renderAndWrite(_ index: Int) throws -> (changed: Bool, key: RenderKey.Digest) {
             var key = RenderKey(build: buildKey)
             key.add(page)
@@ -250,20 +251,19 @@ public struct SiteBuilder: Sendable {
                 startNext()
             }
         }
-        return zip(files, results).map { ($0, $1.changed, $1.key) }
+        return zip(names, results).map { ($0, $1.changed, $1.key) }
     }
 
     /// Pages rendered at once: one per core, and one more to cover a core's wait on the disk.
     private static let renderWidth = ProcessInfo.processInfo.activeProcessorCount + 1
 
-    /// Lists the files of a page in order, and adds them to the sitemap and feed.
+    /// Lists the files of a page in order, and gives its items to the feed.
     private func record(
         _ items: [(item: GalleryItem, slug: String)], page: Int,
-        written: [(path: String, changed: Bool, key: RenderKey.Digest)],
+        written: [(page: PageName, changed: Bool, key: RenderKey.Digest)],
         maps: inout SiteMaps, into output: inout OutputWriter
     ) {
-        for file in written { output.record(file.path, changed: file.changed, key: file.key) }
-        maps.addListPage(page)
+        for file in written { output.record(file.page, changed: file.changed, key: file.key) }
         for (item, slug) in items { maps.addItem(item, slug: slug) }
     }
 

@@ -15,17 +15,23 @@ struct OutputWriter {
     let outputFolder: URL
     let stagingFolder: URL
     let clean: Bool
-    /// Every file of the build by path: whether it changed, and a page's render key. One entry per file is
+    /// Every file of the build: whether it changed, and a page's render key. One small record per file is
     /// all a build keeps as it streams (the text of the manifest and keys is written line by line).
-    private var files: [String: WrittenFile] = [:]
+    private var files = WrittenFiles()
     /// Paths written twice (a file in `static/` with the name of a generated one): the last write wins.
-    private(set) var overriddenFiles: [String] = []
+    var overriddenFiles: [String] { files.overridden }
     /// Files written anew because they are new or their bytes changed.
-    var changedFiles: Int { files.values.count { $0.changed } }
+    var changedFiles: Int { files.changedCount }
     /// How many files the build has.
     var fileCount: Int { files.count }
-    /// The paths of the build's files, in order.
-    var writtenFiles: [String] { files.keys.sorted() }
+    /// The pages recorded so far, in build order.
+    var pageNames: PageNames { files.pageNames }
+    /// The paths of the build's files: pages in build order, then the others in name order.
+    var writtenFiles: [String] {
+        var paths: [String] = []
+        files.forEachPath { path, _ in paths.append(path) }
+        return paths
+    }
     private let previousManifest: Set<String>
     private let previousKeys: [String: RenderKey.Digest]
     /// Whether `commit` found nothing to change and left the output folder as it was.
@@ -95,13 +101,16 @@ struct OutputWriter {
     }
 
     /// Lists a file that `store` wrote, in the order the build produces them.
-    /// A file that is not changed is linked from the previous build at `commit`; a later write of the
-    /// same path replaces the earlier one, render key included (a page replaced by a static file has none).
-    mutating func record(_ relativePath: String, changed: Bool, key: RenderKey.Digest? = nil) {
-        let file = WrittenFile(changed: changed, key: key)
-        if files.updateValue(file, forKey: relativePath) != nil {
-            overriddenFiles.append(relativePath)
-        }
+    /// Lists a page that `store` wrote, in the order the build produces them. A file that is not changed
+    /// is linked from the previous build at `commit`.
+    mutating func record(_ page: PageName, changed: Bool, key: RenderKey.Digest) {
+        files.addPage(page, changed: changed, key: key)
+    }
+
+    /// Lists another file; a later write of a path replaces the earlier one (a page replaced by a static
+    /// file loses its render key).
+    mutating func record(_ relativePath: String, changed: Bool) {
+        files.add(relativePath, changed: changed)
     }
 
     mutating func write(_ text: String, to relativePath: String) throws {
@@ -131,11 +140,8 @@ struct OutputWriter {
     /// - Parameter inputs: the text of `InputFingerprint.fileName`, for a site that has one; it is written
     ///   even when nothing else changed.
     mutating func commit(inputs: String? = nil) throws {
-        let keysUnchanged =
-            files.count { $0.value.key != nil } == previousKeys.count
-            && files.allSatisfy { $0.value.key == nil || previousKeys[$0.key] == $0.value.key }
-        if changedFiles == 0, files.count == previousManifest.count, files.keys.allSatisfy(previousManifest.contains),
-            keysUnchanged, !(clean && hasForeignFiles())
+        if changedFiles == 0, files.count == previousManifest.count, files.keyCount == previousKeys.count,
+            sameFilesAndKeys(), !(clean && hasForeignFiles())
         {
             discard()
             leftUnchanged = true
@@ -144,14 +150,13 @@ struct OutputWriter {
         }
         try linkUnchangedFiles()
         if !clean { try carryOverForeignFiles() }
-        let paths = files.keys.sorted()
-        if files.values.contains(where: { $0.key != nil }) {
+        if files.keyCount > 0 {
             try writeOwnFile(named: RenderKey.fileName) { line in
-                for path in paths { if let key = files[path]?.key { line(key.hex + " " + path) } }
+                files.forEachKey { path, key in line(key.hex + " " + path) }
             }
         }
         try writeOwnFile(named: Self.manifestName) { line in
-            for path in paths { line(path) }
+            files.forEachPath { path, _ in line(path) }
         }
         if let inputs { try writeOwnFile(named: InputFingerprint.fileName) { line in line(inputs) } }
         do {
@@ -197,15 +202,23 @@ struct OutputWriter {
     /// Links each file that is the same as the previous build's into the staging folder.
     private func linkUnchangedFiles() throws {
         let store = self.store
-        for (path, file) in files where !file.changed {
-            try store.linkPrevious(path)
+        try files.forEachPath { path, changed in
+            if !changed { try store.linkPrevious(path) }
         }
+    }
+
+    /// Whether every file is one of the previous build's, and every page has the key it had.
+    private func sameFilesAndKeys() -> Bool {
+        var same = true
+        files.forEachPath { path, _ in same = same && previousManifest.contains(path) }
+        files.forEachKey { path, key in same = same && previousKeys[path] == key }
+        return same
     }
 
     private func hasForeignFiles() -> Bool {
         guard let enumerator = fileManager.enumerator(atPath: outputFolder.path) else { return false }
         for case let path as String in enumerator
-        where !Self.ownFiles.contains(path) && files[path] == nil {
+        where !Self.ownFiles.contains(path) && !files.contains(path) {
             var isFolder: ObjCBool = false
             if fileManager.fileExists(atPath: outputFolder.appendingPathComponent(path).path, isDirectory: &isFolder),
                 !isFolder.boolValue
@@ -224,7 +237,7 @@ struct OutputWriter {
             var isFolder: ObjCBool = false
             guard fileManager.fileExists(atPath: source.path, isDirectory: &isFolder), !isFolder.boolValue,
                 !Self.ownFiles.contains(path), !previousManifest.contains(path),
-                files[path] == nil
+                !files.contains(path)
             else { continue }
             let target = stagingFolder.appendingPathComponent(path)
             try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -265,14 +278,6 @@ struct OutputWriter {
         }
     }
 
-}
-
-/// What the build wrote at a path.
-struct WrittenFile {
-    /// New, or its bytes changed; else the previous build's file is linked at commit.
-    var changed: Bool
-    /// A page's render key.
-    var key: RenderKey.Digest?
 }
 
 /// Writes files into the staging folder with plain system calls, from any number of tasks at once: each

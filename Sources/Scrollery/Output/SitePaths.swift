@@ -10,6 +10,10 @@ struct SitePaths: Sendable {
     }
 
     func listPageFile(_ number: Int) -> String {
+        Self.listPageFile(number)
+    }
+
+    static func listPageFile(_ number: Int) -> String {
         number <= 1 ? "index.html" : "page/\(number)/index.html"
     }
 
@@ -18,6 +22,10 @@ struct SitePaths: Sendable {
     }
 
     func itemFile(_ slug: String) -> String {
+        Self.itemFile(slug)
+    }
+
+    static func itemFile(_ slug: String) -> String {
         "items/\(slug)/index.html"
     }
 }

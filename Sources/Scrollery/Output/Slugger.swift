@@ -4,13 +4,15 @@ import Foundation
 /// never `.`, `..`, a `/` or a control character, and unique within a build (`a`, `a-2`, `a-3`, …).
 struct Slugger: Sendable {
     static let maximumLength = 80
-    private var used: Set<String> = []
+    /// The slugs given so far, as 64-bit FNV-1a hashes: a build keeps one per item, so 8 bytes, not the
+    /// text. Two slugs that hash alike only cost the second a `-2`; it stays unique and deterministic.
+    private var used: Set<UInt64> = []
 
     mutating func slug(for id: String) -> String {
         let base = Self.base(for: id)
         var candidate = base
         var counter = 2
-        while used.contains(candidate) {
+        while used.contains(Self.hash(candidate)) {
             // The suffix fits within the maximum length: the base gives way to it.
             let suffix = "-\(counter)"
             var stem = base.prefix(Self.maximumLength - suffix.count)
@@ -18,8 +20,12 @@ struct Slugger: Sendable {
             candidate = stem + suffix
             counter += 1
         }
-        used.insert(candidate)
+        used.insert(Self.hash(candidate))
         return candidate
+    }
+
+    private static func hash(_ slug: String) -> UInt64 {
+        slug.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
     }
 
     static func base(for id: String) -> String {

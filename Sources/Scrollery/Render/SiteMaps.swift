@@ -2,42 +2,41 @@
 /// newest items: the files static hosts and crawlers look for.
 struct SiteMaps {
     /// The protocol's limit per sitemap file; beyond it `sitemap.xml` becomes an index.
-    static let urlsPerSitemap = 50_000
+    static let sitemapLimit = 50_000
     static let feedSize = 20
 
     let paths: SitePaths
     let title: String
-    /// The pages in order, as little as names them: a slug shares its text with the slugger's.
-    private var entries: [Entry] = []
+    let urlsPerSitemap: Int
     private(set) var newest: [(item: GalleryItem, slug: String)] = []
 
-    private enum Entry {
-        case listPage(Int)
-        case item(slug: String)
-    }
-
-    init(paths: SitePaths, title: String) {
+    init(paths: SitePaths, title: String, urlsPerSitemap: Int = sitemapLimit) {
         self.paths = paths
         self.title = title
+        self.urlsPerSitemap = urlsPerSitemap
     }
 
-    mutating func addListPage(_ number: Int) {
-        entries.append(.listPage(number))
-    }
-
+    /// Keeps the first items for the feed (the sitemap lists the pages the output writer recorded).
     mutating func addItem(_ item: GalleryItem, slug: String) {
-        entries.append(.item(slug: slug))
         if newest.count < Self.feedSize { newest.append((item, slug)) }
     }
 
     /// Makes the sitemap files one at a time and hands each to `write` (name, text): one `sitemap.xml`, or
     /// `sitemap-N.xml` parts and then `sitemap.xml` as their index.
-    func writeSitemaps(_ write: (_ name: String, _ text: String) throws -> Void) rethrows {
-        guard entries.count > Self.urlsPerSitemap else { return try write("sitemap.xml", urlSet(entries[...])) }
+    /// - Parameter pages: every page of the site, in order.
+    func writeSitemaps(pages: PageNames, _ write: (_ name: String, _ text: String) throws -> Void) rethrows {
+        guard pages.count > urlsPerSitemap else { return try write("sitemap.xml", urlSet(pages)) }
         var index = ""
-        for (number, start) in stride(from: 0, to: entries.count, by: Self.urlsPerSitemap).enumerated() {
-            let name = "sitemap-\(number + 1).xml"
-            try write(name, urlSet(entries[start..<min(start + Self.urlsPerSitemap, entries.count)]))
+        var part: [PageName] = []
+        var number = 0
+        for page in pages {
+            part.append(page)
+            guard part.count == urlsPerSitemap || number * urlsPerSitemap + part.count == pages.count
+            else { continue }
+            number += 1
+            let name = "sitemap-\(number).xml"
+            try write(name, urlSet(part))
+            part.removeAll(keepingCapacity: true)
             index +=
                 "<sitemap><loc>\(XMLText.escape(paths.baseURL.absolute(paths.baseURL.path + name)))</loc></sitemap>\n"
         }
@@ -48,13 +47,13 @@ struct SiteMaps {
                 + "</sitemapindex>\n")
     }
 
-    private func urlSet(_ slice: ArraySlice<Entry>) -> String {
+    private func urlSet(_ pages: some Sequence<PageName>) -> String {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for entry in slice {
+        for page in pages {
             let path: String
-            switch entry {
-            case .listPage(let number): path = paths.listPageURL(number)
+            switch page {
+            case .list(let number): path = paths.listPageURL(number)
             case .item(let slug): path = paths.itemURL(slug)
             }
             text += "<url><loc>\(XMLText.escape(paths.baseURL.absolute(path)))</loc></url>\n"
