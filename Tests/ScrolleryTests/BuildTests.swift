@@ -133,9 +133,12 @@ struct BuildTests {
                 "items/abs-path/index.html", "items/etc-passwd/index.html", "items/hello-world-2/index.html",
                 "items/hello-world/index.html", "items/item/index.html",
             ])
-        // Nothing was written beside the output folder.
+        // Nothing was written beside the output folder but the cache, which holds only the inputs' record.
         let siblings = try FileManager.default.contentsOfDirectory(atPath: site.folder.path).sorted()
-        #expect(siblings == ["data", "public", "scrollery.yml"])
+        #expect(siblings == [".scrollery-cache", "data", "public", "scrollery.yml"])
+        let cached = try FileManager.default.contentsOfDirectory(
+            atPath: site.folder.appendingPathComponent(".scrollery-cache").path)
+        #expect(cached.count == 1 && cached.allSatisfy { $0.hasPrefix("inputs-") && $0.hasSuffix(".txt") })
     }
 
     @Test("a failed detail leaves its item in an error state and the build goes on")

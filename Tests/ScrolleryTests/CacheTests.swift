@@ -178,7 +178,11 @@ struct CacheTests {
         let site = try SiteFixture.numbered(12, extraConfig: "")
         defer { site.remove() }
         let first = try await site.build()
-        #expect(site.exists(InputFingerprint.fileName))
+        let config = try site.config()
+        let record = InputFingerprint.recordFile(cacheFolder: config.cache.folder, outputFolder: config.outputFolder)
+        #expect(InputFingerprint.recorded(at: record)?.items == 12)
+        // The record is kept out of the output, which stays free of inode numbers and times.
+        #expect(try site.snapshot().keys.allSatisfy { !$0.contains("inputs") })
         func build(_ options: BuildOptions = .init()) async throws -> (BuildSummary, pages: Int) {
             let log = ReportLog()
             let summary = try await SiteBuilder(config: site.config(), options: options) { event in
@@ -212,10 +216,18 @@ struct CacheTests {
             to: templates.appendingPathComponent("card.mustache"), atomically: true, encoding: .utf8)
         #expect(try await build().pages == first.pages)
         #expect(try site.read("index.html").contains("<p>Item 1</p>"))
-        // A detail that goes missing is noticed, and --strict still fails on it the next time.
+        // A file of the output deleted by hand: the build runs and puts it back.
+        #expect(try await build().pages == 0)
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("items/5/index.html"))
+        #expect(try await build().pages == first.pages)
+        #expect(site.exists("items/5/index.html"))
+        // A detail that goes missing is noticed; a build with failed items always runs again, to report them
+        // (and --strict fails on them).
         try FileManager.default.removeItem(at: site.folder.appendingPathComponent("data/details/3.json"))
         let (broken, brokenPages) = try await build()
         #expect(brokenPages == first.pages && broken.detailsFailed == 1)
+        let (again, againPages) = try await build()
+        #expect(againPages == first.pages && again.detailsFailed == 1)
         await #expect(throws: BuildError.self) { _ = try await build(BuildOptions(strict: true)) }
     }
 

@@ -95,6 +95,9 @@ struct TemplateTests {
     func recursivePartial() throws {
         let output = try render("{{>loop}}", [:], partials: ["loop": "x{{>loop}}"])
         #expect(output.count > 10 && output.count < 200 && output.allSatisfy { $0 == "x" })
+        // One that includes itself twice doubles at every level: a budget of expansions ends it.
+        let doubled = try render("{{>twice}}", [:], partials: ["twice": "y{{>twice}}{{>twice}}"])
+        #expect(doubled.count > 1000 && doubled.count <= 100_001 && doubled.allSatisfy { $0 == "y" })
     }
 
     @Test("template inheritance: a parent's blocks are replaced by the child's, and the outermost child wins")
@@ -146,6 +149,8 @@ struct TemplateTests {
         #expect(syntaxError("{{a..b}}")?.description.contains("not a name") == true)
         #expect(syntaxError("{{=<% %>}}") != nil)
         #expect(syntaxError("{{% PRAGMA }}")?.description.contains("not supported") == true)
+        #expect(syntaxError("{{^last()}}x{{/last()}}")?.description.contains("is a transform") == true)
+        #expect(syntaxError("{{uppercased(title)}}")?.description.contains("no transforms") == true)
         #expect(syntaxError("{{! comment }}{{a.b}}{{{c}}}{{&d}}{{#e}}{{^f}}{{/f}}{{/e}}") == nil)
     }
 

@@ -5,12 +5,12 @@ import Synchronization
 /// options that change the output, the bytes of the source pages, each detail file's identity (size,
 /// modification and change times, inode: from `stat`, without opening it) and the files of `static/`.
 ///
-/// A build whose fingerprint matches the one the previous build left in the output folder would write
-/// the same site, so it stops there: a rebuild with nothing changed reads the source pages and stats the
+/// A build whose fingerprint matches the one the previous build recorded for the same output folder (in
+/// the cache folder: the output stays free of inode numbers and times) would write the same site, so it
+/// stops there: a rebuild with nothing changed reads the source pages and stats the
 /// detail files, and does nothing else. Only sites whose every source is a local file have one; for HTTP
 /// sources the cache decides what is fetched again.
 struct InputFingerprint: Equatable {
-    static let fileName = ".scrollery-inputs"
 
     let value: String
     /// The counts of the build that had this fingerprint, to report when the next one stops early.
@@ -19,24 +19,38 @@ struct InputFingerprint: Equatable {
     var sourcePages = 0
     var detailsFailed = 0
     var files = 0
+    /// Files of `static/` that replaced generated ones (the build warns about each).
+    var overridden = 0
 
-    /// What the previous build left in `folder`, if anything.
-    static func recorded(in folder: URL) -> InputFingerprint? {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8) else {
-            return nil
-        }
-        let words = text.split(whereSeparator: \.isWhitespace)
-        guard words.count == 6 else { return nil }
-        let counts = words.dropFirst().compactMap { Int($0) }
-        guard counts.count == 5 else { return nil }
-        return InputFingerprint(
-            value: String(words[0]), items: counts[0], pages: counts[1], sourcePages: counts[2],
-            detailsFailed: counts[3], files: counts[4])
+    /// Where the fingerprint of the build of `outputFolder` is kept: in the cache folder, named by the
+    /// output folder's path.
+    static func recordFile(cacheFolder: URL, outputFolder: URL) -> URL {
+        var key = RenderKey(build: "")
+        key.add(outputFolder.standardizedFileURL.path)
+        return cacheFolder.appendingPathComponent("inputs-\(key.finalize().hex).txt")
     }
 
-    /// The text of the file a build leaves beside its manifest.
+    /// What the previous build recorded in `file`, if anything.
+    static func recorded(at file: URL) -> InputFingerprint? {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count == 7 else { return nil }
+        let counts = words.dropFirst().compactMap { Int($0) }
+        guard counts.count == 6 else { return nil }
+        return InputFingerprint(
+            value: String(words[0]), items: counts[0], pages: counts[1], sourcePages: counts[2],
+            detailsFailed: counts[3], files: counts[4], overridden: counts[5])
+    }
+
+    /// Records the fingerprint (a temporary file, then a rename).
+    func save(to file: URL) throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file, options: .atomic)
+    }
+
+    /// The text of the record.
     var text: String {
-        "\(value) \(items) \(pages) \(sourcePages) \(detailsFailed) \(files)\n"
+        "\(value) \(items) \(pages) \(sourcePages) \(detailsFailed) \(files) \(overridden)\n"
     }
 
     /// Reads the source pages as a build would (same pagination and limits) and stats every detail file.
@@ -50,6 +64,7 @@ struct InputFingerprint: Equatable {
         key.add(options.maxItems)
         key.add(config.source.url)
         key.add(config.detail?.url ?? "-")
+        for secret in config.redactor.hiddenForms { key.add(secret) }
         let pages = HashingFetcher(base: local)
         let limit = [config.source.limit, options.maxItems].compactMap { $0 }.min()
         let source = SourcePages(config: config.source, fetcher: pages, redactor: config.redactor, limit: limit)

@@ -110,7 +110,15 @@ public struct SiteBuilder: Sendable {
             fingerprint?.sourcePages = summary.sourcePages
             fingerprint?.detailsFailed = summary.detailsFailed
             fingerprint?.files = output.fileCount
-            try output.commit(inputs: fingerprint?.text)
+            fingerprint?.overridden = output.overriddenFiles.count
+            try output.commit()
+            if let fingerprint {
+                do {
+                    try fingerprint.save(to: fingerprintFile)
+                } catch {
+                    logger.debug("the inputs' fingerprint was not recorded: \(error)")
+                }
+            }
             writer = nil
             if output.leftUnchanged {
                 logger.debug("nothing changed: \(config.outputFolder.path) is left as it was")
@@ -136,16 +144,25 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// The previous build's record, when its inputs were these and its output folder is still whole.
+    private var fingerprintFile: URL {
+        InputFingerprint.recordFile(cacheFolder: config.cache.folder, outputFolder: config.outputFolder)
+    }
+
+    /// The previous build's record, when its inputs were these and its output folder still has every file
+    /// it wrote. A build whose items failed, or that replaced generated files, runs again to report them.
     private func unchangedSince(_ fingerprint: InputFingerprint?) -> InputFingerprint? {
-        guard let fingerprint, let previous = InputFingerprint.recorded(in: config.outputFolder),
-            previous.value == fingerprint.value,
-            // --strict must still fail on the items that failed last time.
-            !(options.strict && previous.detailsFailed > 0),
-            FileManager.default.fileExists(
-                atPath: config.outputFolder.appendingPathComponent(OutputWriter.manifestName).path)
+        guard let fingerprint, let previous = InputFingerprint.recorded(at: fingerprintFile),
+            previous.value == fingerprint.value, previous.detailsFailed == 0, previous.overridden == 0,
+            let manifest = try? String(
+                contentsOf: config.outputFolder.appendingPathComponent(OutputWriter.manifestName), encoding: .utf8)
         else { return nil }
-        return previous
+        let folder = config.outputFolder.path + "/"
+        var files = 0
+        for path in manifest.split(separator: "\n") {
+            guard access(folder + path, F_OK) == 0 else { return nil }
+            files += 1
+        }
+        return files == previous.files ? previous : nil
     }
 
     private func writePages(

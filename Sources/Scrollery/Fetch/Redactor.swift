@@ -18,6 +18,10 @@ public struct Redactor: Sendable {
         self.secrets = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 
+    /// The forms it hides, for fingerprints (hashed there, never written out): a different secret can
+    /// change what an item shows.
+    var hiddenForms: [String] { secrets }
+
     /// The text with every secret replaced by `***`.
     public func callAsFunction(_ text: String) -> String {
         guard !secrets.isEmpty else { return text }

@@ -137,15 +137,12 @@ struct OutputWriter {
     /// Writes the manifest, links the unchanged files, carries over files Scrollery did not write, and
     /// swaps the staging folder in; or, when the build changed nothing, removes the staging folder and
     /// leaves the output folder as it was.
-    /// - Parameter inputs: the text of `InputFingerprint.fileName`, for a site that has one; it is written
-    ///   even when nothing else changed.
-    mutating func commit(inputs: String? = nil) throws {
+    mutating func commit() throws {
         if changedFiles == 0, files.count == previousManifest.count, files.keyCount == previousKeys.count,
             sameFilesAndKeys(), !(clean && hasForeignFiles())
         {
             discard()
             leftUnchanged = true
-            if let inputs { try replaceOwnFile(inputs, named: InputFingerprint.fileName) }
             return
         }
         try linkUnchangedFiles()
@@ -158,7 +155,6 @@ struct OutputWriter {
         try writeOwnFile(named: Self.manifestName) { line in
             files.forEachPath { path, _ in line(path) }
         }
-        if let inputs { try writeOwnFile(named: InputFingerprint.fileName) { line in line(inputs) } }
         do {
             if fileManager.fileExists(atPath: outputFolder.path) {
                 _ = try Self.checkReplaceable(outputFolder)
@@ -246,19 +242,7 @@ struct OutputWriter {
     }
 
     /// Scrollery's own files beside the pages, which no manifest lists.
-    static let ownFiles: Set<String> = [manifestName, RenderKey.fileName, InputFingerprint.fileName]
-
-    /// Replaces one of Scrollery's own files in the output folder itself (temporary file, then rename),
-    /// when it is all that changed.
-    private func replaceOwnFile(_ text: String, named name: String) throws {
-        let file = outputFolder.appendingPathComponent(name)
-        guard (try? String(contentsOf: file, encoding: .utf8)) != text else { return }
-        do {
-            try Data(text.utf8).write(to: file, options: .atomic)
-        } catch {
-            throw OutputError(path: file.path, problem: "cannot be written: \(error.localizedDescription)")
-        }
-    }
+    static let ownFiles: Set<String> = [manifestName, RenderKey.fileName]
 
     /// Writes one of Scrollery's own files (the manifest, the render keys), which no manifest lists, a
     /// line at a time through a small buffer.
@@ -271,8 +255,8 @@ struct OutputWriter {
                 guard failure == nil else { return }
                 do { try writer.append(line) } catch { failure = error }
             }
-            if let failure { throw failure }
             try writer.close()
+            if let failure { throw failure }
         } catch {
             throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
         }
@@ -331,12 +315,21 @@ struct OutputStore: Sendable {
         } catch {
             throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
         }
-        guard Self.replace(file, with: { link(previous, file) }) else {
-            throw OutputError(
-                path: previous,
-                problem: "was unchanged but could not be kept (\(String(cString: strerror(errno)))). "
-                    + "Something else changed the output folder during the build: build again.")
+        if Self.replace(file, with: { link(previous, file) }) { return }
+        let failure = errno
+        // A file system without hard links (or at its link limit): copy the previous file instead.
+        if failure != ENOENT, let data = FileManager.default.contents(atPath: previous) {
+            do {
+                try Self.create(file, with: data)
+                return
+            } catch {
+                throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
+            }
         }
+        throw OutputError(
+            path: previous,
+            problem: "was unchanged but could not be kept (\(String(cString: strerror(failure)))). "
+                + "Something else changed the output folder during the build: build again.")
     }
 
     /// The path of `relativePath` inside `folder`, once it is checked to stay there.

@@ -7,7 +7,8 @@ import Foundation
 struct RenderKey: Sendable {
     /// Where the previous build's keys are kept, beside its manifest.
     static let fileName = ".scrollery-render-keys"
-    static let version = "scrollery-0.1/render-1"
+    /// Changed whenever the same inputs would render differently (render-2: Scrollery's own Mustache engine).
+    static let version = "scrollery-0.1/render-2"
 
     private var hasher = SHA256()
 

@@ -167,6 +167,10 @@ struct TemplateParser {
     }
 
     private func name(_ text: String, at position: Int) throws(TemplateSyntaxError) -> TemplateName {
+        if text.contains("(") || text.contains(")") {
+            throw error(
+                at: position, "`\(text)` is a transform, and templates see data only (no transforms or lambdas)")
+        }
         guard let name = TemplateName(text) else {
             throw error(at: position, "`\(text)` is not a name (use `name`, `name.child` or `.`)")
         }

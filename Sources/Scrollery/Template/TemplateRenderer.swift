@@ -8,9 +8,13 @@ struct TemplateRenderer {
     private(set) var output: [UInt8] = []
     private var stack: [TemplateValue]
     private var depth = 0
+    private var expansions = 0
 
     /// Partials and parents nested at most, so a template that includes itself ends.
     private static let depthLimit = 64
+    /// Partials and parents expanded at most in one render, so one that includes itself twice (and
+    /// doubles at every level) ends too.
+    private static let expansionLimit = 100_000
 
     init(library: TemplateLibrary, escaping: TemplateEscaping, context: TemplateValue) {
         self.library = library
@@ -38,15 +42,20 @@ struct TemplateRenderer {
             case .block(let name, let children):
                 render(blocks[name] ?? children, blocks: blocks)
             case .partial(let name, let indentation):
-                guard depth < Self.depthLimit, let partial = library.partial(named: name, indentation: indentation)
+                guard depth < Self.depthLimit, expansions < Self.expansionLimit,
+                    let partial = library.partial(named: name, indentation: indentation)
                 else { continue }
                 depth += 1
+                expansions += 1
                 render(partial, blocks: [:])
                 depth -= 1
             case .parent(let name, let overrides):
-                guard depth < Self.depthLimit, let parent = library.template(named: name) else { continue }
+                guard depth < Self.depthLimit, expansions < Self.expansionLimit,
+                    let parent = library.template(named: name)
+                else { continue }
                 // The outermost child's block wins over the blocks of the templates between it and the parent.
                 depth += 1
+                expansions += 1
                 render(parent, blocks: overrides.merging(blocks) { _, outer in outer })
                 depth -= 1
             }
