@@ -153,13 +153,23 @@ public struct SiteBuilder: Sendable {
     private func unchangedSince(_ fingerprint: InputFingerprint?) -> InputFingerprint? {
         guard let fingerprint, let previous = InputFingerprint.recorded(at: fingerprintFile),
             previous.value == fingerprint.value, previous.detailsFailed == 0, previous.overridden == 0,
-            let manifest = try? String(
-                contentsOf: config.outputFolder.appendingPathComponent(OutputWriter.manifestName), encoding: .utf8)
+            let manifest = FileManager.default.contents(
+                atPath: config.outputFolder.appendingPathComponent(OutputWriter.manifestName).path)
         else { return nil }
-        let folder = config.outputFolder.path + "/"
+        // One `access` per file, through one reused C path (the manifest has a line per file).
+        var path = Array((config.outputFolder.path + "/").utf8)
+        let prefix = path.count
         var files = 0
-        for path in manifest.split(separator: "\n") {
-            guard access(folder + path, F_OK) == 0 else { return nil }
+        for line in manifest.split(separator: UInt8(ascii: "\n")) {
+            path.removeSubrange(prefix...)
+            path.append(contentsOf: line)
+            path.append(0)
+            let present = path.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    characters.baseAddress.map { access($0, F_OK) == 0 } ?? false
+                }
+            }
+            guard present else { return nil }
             files += 1
         }
         return files == previous.files ? previous : nil

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How `{{name}}` writes a value (`{{{name}}}` and `{{&name}}` always write it as it is).
 enum TemplateEscaping: Sendable {
     /// `&`, `<`, `>`, `"` and `'` as entities: the theme's pages.
@@ -39,12 +37,34 @@ enum TemplateEscaping: Sendable {
         }
     }
 
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// `.` and `..` alone are path segments even when encoded, so they are spelled out as `%2E`.
+    /// Percent-encodes every byte of the UTF-8 text but RFC 3986's unreserved characters
+    /// (`A–Z a–z 0–9 - . _ ~`). `.` and `..` alone are path segments even when encoded, so they are
+    /// spelled out as `%2E`.
     static func percentEncoded(_ text: String) -> String {
-        let encoded = text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-        return encoded == "." || encoded == ".." ? encoded.replacingOccurrences(of: ".", with: "%2E") : encoded
+        if text == "." || text == ".." { return text == "." ? "%2E" : "%2E%2E" }
+        func isUnreserved(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                return true
+            default:
+                return false
+            }
+        }
+        if text.utf8.allSatisfy(isUnreserved) { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                encoded.append(byte)
+            } else {
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(hex[Int(byte >> 4)])
+                encoded.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 }
