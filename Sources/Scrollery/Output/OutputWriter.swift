@@ -139,7 +139,7 @@ struct OutputWriter {
     /// leaves the output folder as it was.
     mutating func commit() throws {
         if changedFiles == 0, files.count == previousManifest.count, files.keyCount == previousKeys.count,
-            sameFilesAndKeys(), !(clean && hasForeignFiles())
+            sameFilesAndKeys(), !(clean && !foreignFiles(limit: 1).isEmpty)
         {
             discard()
             leftUnchanged = true
@@ -211,30 +211,27 @@ struct OutputWriter {
         return same
     }
 
-    private func hasForeignFiles() -> Bool {
-        guard let enumerator = fileManager.enumerator(atPath: outputFolder.path) else { return false }
+    /// The regular files of the output folder that no Scrollery build wrote, at most `limit` of them.
+    private func foreignFiles(limit: Int = .max) -> [String] {
+        guard let enumerator = fileManager.enumerator(atPath: outputFolder.path) else { return [] }
+        var found: [String] = []
         for case let path as String in enumerator
-        where !Self.ownFiles.contains(path) && !files.contains(path) {
+        where !Self.ownFiles.contains(path) && !previousManifest.contains(path) && !files.contains(path) {
             var isFolder: ObjCBool = false
-            if fileManager.fileExists(atPath: outputFolder.appendingPathComponent(path).path, isDirectory: &isFolder),
+            guard
+                fileManager.fileExists(atPath: outputFolder.appendingPathComponent(path).path, isDirectory: &isFolder),
                 !isFolder.boolValue
-            {
-                return true
-            }
+            else { continue }
+            found.append(path)
+            if found.count == limit { break }
         }
-        return false
+        return found
     }
 
     /// Links the files of the output folder that no Scrollery build wrote into the new build.
     private func carryOverForeignFiles() throws {
-        guard let enumerator = fileManager.enumerator(atPath: outputFolder.path) else { return }
-        for case let path as String in enumerator {
+        for path in foreignFiles() {
             let source = outputFolder.appendingPathComponent(path)
-            var isFolder: ObjCBool = false
-            guard fileManager.fileExists(atPath: source.path, isDirectory: &isFolder), !isFolder.boolValue,
-                !Self.ownFiles.contains(path), !previousManifest.contains(path),
-                !files.contains(path)
-            else { continue }
             let target = stagingFolder.appendingPathComponent(path)
             try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             if link(source.path, target.path) != 0 { try fileManager.copyItem(at: source, to: target) }
@@ -368,18 +365,7 @@ struct OutputStore: Sendable {
                 })
         else { throw POSIXFailure(errno: errno) }
         defer { close(descriptor) }
-        try data.withUnsafeBytes { buffer in
-            guard let start = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, start + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXFailure(errno: errno)
-                }
-                offset += written
-            }
-        }
+        try data.withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }
     }
 
     private static func sameBytes(_ data: Data, at path: String) -> Bool {

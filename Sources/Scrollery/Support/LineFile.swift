@@ -27,18 +27,7 @@ struct LineFile {
     }
 
     private mutating func flush() throws {
-        try buffer.withUnsafeBytes { bytes in
-            guard let start = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, start + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXFailure(errno: errno)
-                }
-                offset += written
-            }
-        }
+        try buffer.withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -4,4 +4,18 @@ import Foundation
 struct POSIXFailure: Error, LocalizedError {
     let errno: Int32
     var errorDescription: String? { String(cString: strerror(errno)) }
+
+    /// Writes every byte to an open file, again after a short write or an interrupted call.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws {
+        guard let start = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, start + offset, bytes.count - offset)
+            if written < 0 {
+                if Glibc.errno == EINTR { continue }
+                throw POSIXFailure(errno: Glibc.errno)
+            }
+            offset += written
+        }
+    }
 }
