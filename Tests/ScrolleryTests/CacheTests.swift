@@ -180,7 +180,7 @@ struct CacheTests {
         let first = try await site.build()
         let config = try site.config()
         let record = InputFingerprint.recordFile(cacheFolder: config.cache.folder, outputFolder: config.outputFolder)
-        #expect(InputFingerprint.recorded(at: record)?.items == 12)
+        #expect(InputFingerprint.recorded(at: record)?.summary.items == 12)
         // The record is kept out of the output, which stays free of inode numbers and times.
         #expect(try site.snapshot().keys.allSatisfy { !$0.contains("inputs") })
         func build(_ options: BuildOptions = .init()) async throws -> (BuildSummary, pages: Int) {
@@ -378,7 +378,7 @@ struct SitemapTests {
         let base = try #require(BaseURL("https://example.org/g/"))
         let paths = SitePaths(baseURL: base)
         var written: [(String, String)] = []
-        try SiteMaps(paths: paths, title: "T", urlsPerSitemap: 4).writeSitemaps(pages: files.pageNames) {
+        SiteMaps(paths: paths, title: "T", urlsPerSitemap: 4).writeSitemaps(pages: files.pageNames) {
             written.append(($0, $1))
         }
         #expect(written.map(\.0) == ["sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"])
@@ -392,7 +392,7 @@ struct SitemapTests {
         #expect(written[3].1.contains("<sitemapindex"))
         // At the limit exactly, one file.
         var one: [String] = []
-        try SiteMaps(paths: paths, title: "T", urlsPerSitemap: 10).writeSitemaps(pages: files.pageNames) { name, _ in
+        SiteMaps(paths: paths, title: "T", urlsPerSitemap: 10).writeSitemaps(pages: files.pageNames) { name, _ in
             one.append(name)
         }
         #expect(one == ["sitemap.xml"])

@@ -10,17 +10,23 @@ import Synchronization
 /// stops there: a rebuild with nothing changed reads the source pages and stats the
 /// detail files, and does nothing else. Only sites whose every source is a local file have one; for HTTP
 /// sources the cache decides what is fetched again.
-struct InputFingerprint: Equatable {
-
+struct InputFingerprint {
     let value: String
-    /// The counts of the build that had this fingerprint, to report when the next one stops early.
-    var items = 0
-    var pages = 0
-    var sourcePages = 0
-    var detailsFailed = 0
-    var files = 0
+    /// The counts of the build that had this fingerprint (items, pages, source pages, failed details,
+    /// files), to report when the next one stops early.
+    private(set) var summary = BuildSummary()
     /// Files of `static/` that replaced generated ones (the build warns about each).
-    var overridden = 0
+    private(set) var overridden = 0
+
+    init(value: String) {
+        self.value = value
+    }
+
+    /// Keeps the counts of the build that read these inputs.
+    mutating func record(_ summary: BuildSummary, overridden: Int) {
+        self.summary = summary
+        self.overridden = overridden
+    }
 
     /// Where the fingerprint of the build of `outputFolder` is kept: in the cache folder, named by the
     /// output folder's path.
@@ -37,9 +43,15 @@ struct InputFingerprint: Equatable {
         guard words.count == 7 else { return nil }
         let counts = words.dropFirst().compactMap { Int($0) }
         guard counts.count == 6 else { return nil }
-        return InputFingerprint(
-            value: String(words[0]), items: counts[0], pages: counts[1], sourcePages: counts[2],
-            detailsFailed: counts[3], files: counts[4], overridden: counts[5])
+        var summary = BuildSummary()
+        summary.items = counts[0]
+        summary.pages = counts[1]
+        summary.sourcePages = counts[2]
+        summary.detailsFailed = counts[3]
+        summary.files = counts[4]
+        var fingerprint = InputFingerprint(value: String(words[0]))
+        fingerprint.record(summary, overridden: counts[5])
+        return fingerprint
     }
 
     /// Records the fingerprint (a temporary file, then a rename).
@@ -50,7 +62,8 @@ struct InputFingerprint: Equatable {
 
     /// The text of the record.
     var text: String {
-        "\(value) \(items) \(pages) \(sourcePages) \(detailsFailed) \(files) \(overridden)\n"
+        [summary.items, summary.pages, summary.sourcePages, summary.detailsFailed, summary.files, overridden]
+            .reduce(value) { "\($0) \($1)" } + "\n"
     }
 
     /// Reads the source pages as a build would (same pagination and limits) and stats every detail file.

@@ -84,12 +84,7 @@ public struct SiteBuilder: Sendable {
                 if let unchanged = unchangedSince(fingerprint) {
                     logger.debug(
                         "the inputs are those of the last build: \(config.outputFolder.path) is left as it was")
-                    var summary = BuildSummary()
-                    summary.items = unchanged.items
-                    summary.pages = unchanged.pages
-                    summary.sourcePages = unchanged.sourcePages
-                    summary.detailsFailed = unchanged.detailsFailed
-                    summary.files = unchanged.files
+                    var summary = unchanged.summary
                     summary.outputPath = config.outputFolder.path
                     summary.duration = ContinuousClock.now - started
                     return summary
@@ -105,12 +100,8 @@ public struct SiteBuilder: Sendable {
                     "\(summary.detailsFailed) item(s) failed their details and --strict is on. "
                         + "Fix the source, or build without --strict to publish them in their error state.")
             }
-            fingerprint?.items = summary.items
-            fingerprint?.pages = summary.pages
-            fingerprint?.sourcePages = summary.sourcePages
-            fingerprint?.detailsFailed = summary.detailsFailed
-            fingerprint?.files = output.fileCount
-            fingerprint?.overridden = output.overriddenFiles.count
+            summary.files = output.fileCount
+            fingerprint?.record(summary, overridden: output.overriddenFiles.count)
             try output.commit()
             if let fingerprint {
                 do {
@@ -125,7 +116,6 @@ public struct SiteBuilder: Sendable {
             } else {
                 logger.debug("published \(output.fileCount) files to \(config.outputFolder.path)")
             }
-            summary.files = output.fileCount
             for path in output.overriddenFiles {
                 logger.notice("static/\(path) replaces the file of the same name that the build writes")
             }
@@ -152,27 +142,10 @@ public struct SiteBuilder: Sendable {
     /// it wrote. A build whose items failed, or that replaced generated files, runs again to report them.
     private func unchangedSince(_ fingerprint: InputFingerprint?) -> InputFingerprint? {
         guard let fingerprint, let previous = InputFingerprint.recorded(at: fingerprintFile),
-            previous.value == fingerprint.value, previous.detailsFailed == 0, previous.overridden == 0,
-            let manifest = FileManager.default.contents(
-                atPath: config.outputFolder.appendingPathComponent(OutputWriter.manifestName).path)
+            previous.value == fingerprint.value, previous.summary.detailsFailed == 0, previous.overridden == 0,
+            OutputWriter.intactFileCount(of: config.outputFolder) == previous.summary.files
         else { return nil }
-        // One `access` per file, through one reused C path (the manifest has a line per file).
-        var path = Array((config.outputFolder.path + "/").utf8)
-        let prefix = path.count
-        var files = 0
-        for line in manifest.split(separator: UInt8(ascii: "\n")) {
-            path.removeSubrange(prefix...)
-            path.append(contentsOf: line)
-            path.append(0)
-            let present = path.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { characters in
-                    characters.baseAddress.map { access($0, F_OK) == 0 } ?? false
-                }
-            }
-            guard present else { return nil }
-            files += 1
-        }
-        return files == previous.files ? previous : nil
+        return previous
     }
 
     private func writePages(

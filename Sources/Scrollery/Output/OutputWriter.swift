@@ -75,6 +75,29 @@ struct OutputWriter {
         return Set(manifest.split(separator: "\n").map(String.init))
     }
 
+    /// How many files the manifest in `folder` lists, if every one of them is still there.
+    static func intactFileCount(of folder: URL) -> Int? {
+        guard let manifest = FileManager.default.contents(atPath: folder.appendingPathComponent(manifestName).path)
+        else { return nil }
+        // One `access` per file, through one reused C path (the manifest has a line per file).
+        var path = Array((folder.path + "/").utf8)
+        let prefix = path.count
+        var files = 0
+        for line in manifest.split(separator: UInt8(ascii: "\n")) {
+            path.removeSubrange(prefix...)
+            path.append(contentsOf: line)
+            path.append(0)
+            let present = path.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    characters.baseAddress.map { access($0, F_OK) == 0 } ?? false
+                }
+            }
+            guard present else { return nil }
+            files += 1
+        }
+        return files
+    }
+
     /// Removes staging folders left by builds that were killed (their process is gone).
     static func removeLeftovers(of outputFolder: URL) {
         let parent = outputFolder.deletingLastPathComponent()
