@@ -66,11 +66,12 @@ struct InputFingerprint {
             .reduce(value) { "\($0) \($1)" } + "\n"
     }
 
-    /// Reads the source pages as a build would (same pagination and limits) and stats every detail file.
+    /// Reads the source pages as a build would (same pagination and `limit` of items) and stats every
+    /// detail file.
     /// - Returns: the fingerprint, or `nil` when the inputs cannot be read this way (the build itself then
     ///   runs and reports what is wrong).
     static func compute(
-        config: SiteConfig, options: BuildOptions, buildKey: String, local: LocalFileFetcher
+        config: SiteConfig, options: BuildOptions, limit: Int?, buildKey: String, local: LocalFileFetcher
     ) async -> InputFingerprint? {
         var key = RenderKey(build: buildKey)
         key.add(options.strict ? "strict" : "lenient")
@@ -79,14 +80,13 @@ struct InputFingerprint {
         key.add(config.detail?.url ?? "-")
         for secret in config.redactor.hiddenForms { key.add(secret) }
         let pages = HashingFetcher(base: local)
-        let limit = [config.source.limit, options.maxItems].compactMap { $0 }.min()
         let source = SourcePages(config: config.source, fetcher: pages, redactor: config.redactor, limit: limit)
         do {
             let detail = try config.detail.map { try URLTemplate($0.url) }
             for try await chunk in ItemChunks(base: source, size: config.pageSize, limit: limit) {
                 guard let detail else { continue }
                 for item in chunk {
-                    let location = detail.render(ItemMapper.context(item: item.value, detail: nil))
+                    let location = detail.location(of: item)
                     key.add(location)
                     key.add(identity(of: local.resolve(location)))
                 }

@@ -80,7 +80,7 @@ public struct SiteBuilder: Sendable {
             var fingerprint: InputFingerprint?
             if let local, !options.clean {
                 fingerprint = await InputFingerprint.compute(
-                    config: config, options: options, buildKey: buildKey, local: local)
+                    config: config, options: options, limit: itemLimit, buildKey: buildKey, local: local)
                 if let unchanged = unchangedSince(fingerprint) {
                     logger.debug(
                         "the inputs are those of the last build: \(config.outputFolder.path) is left as it was")
@@ -134,6 +134,11 @@ public struct SiteBuilder: Sendable {
         }
     }
 
+    /// The most items the build takes: `source.limit` or `--max-items`, whichever is lower.
+    private var itemLimit: Int? {
+        [config.source.limit, options.maxItems].compactMap { $0 }.min()
+    }
+
     private var fingerprintFile: URL {
         InputFingerprint.recordFile(cacheFolder: config.cache.folder, outputFolder: config.outputFolder)
     }
@@ -161,7 +166,7 @@ public struct SiteBuilder: Sendable {
             concurrency: options.concurrency, redactor: config.redactor, logger: logger)
         let sourcePageCount = Mutex(0)
         let events = self.events
-        let limit = [config.source.limit, options.maxItems].compactMap { $0 }.min()
+        let limit = itemLimit
         let source = SourcePages(config: config.source, fetcher: fetcher, redactor: config.redactor, limit: limit) {
             number, location, items in
             sourcePageCount.withLock { $0 = number }

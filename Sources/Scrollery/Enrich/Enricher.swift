@@ -51,7 +51,7 @@ struct Enricher: Sendable {
 
     func enrich(_ item: SourceItem) async -> GalleryItem {
         guard let detailTemplate else { return mapper.map(item, detail: nil, error: nil) }
-        let location = detailTemplate.render(ItemMapper.context(item: item.value, detail: nil))
+        let location = detailTemplate.location(of: item)
         let shown = redactor(location)
         logger.debug("fetching details of item \(item.position) from \(shown)")
         let response: FetchResponse

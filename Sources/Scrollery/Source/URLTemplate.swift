@@ -12,4 +12,9 @@ struct URLTemplate: Sendable {
     func render(_ context: TemplateValue) -> String {
         template.render(context)
     }
+
+    /// The detail URL or path of a source item: the template over the item's fields.
+    func location(of item: SourceItem) -> String {
+        render(ItemMapper.context(item: item.value, detail: nil))
+    }
 }
