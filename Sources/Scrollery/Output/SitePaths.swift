@@ -9,20 +9,12 @@ struct SitePaths: Sendable {
         number <= 1 ? baseURL.path : baseURL.path + "page/\(number)/"
     }
 
-    func listPageFile(_ number: Int) -> String {
-        Self.listPageFile(number)
-    }
-
     static func listPageFile(_ number: Int) -> String {
         number <= 1 ? "index.html" : "page/\(number)/index.html"
     }
 
     func itemURL(_ slug: String) -> String {
         baseURL.path + "items/\(slug)/"
-    }
-
-    func itemFile(_ slug: String) -> String {
-        Self.itemFile(slug)
     }
 
     static func itemFile(_ slug: String) -> String {

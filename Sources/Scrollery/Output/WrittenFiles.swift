@@ -27,14 +27,11 @@ struct WrittenFiles {
         var replaced = false
     }
 
-    private struct Other {
-        var changed: Bool
-    }
-
     private var pages: [Page] = []
     /// A 64-bit prefix of each page path's SHA-256: membership without keeping the paths.
     private var pageHashes: Set<UInt64> = []
-    private var others: [String: Other] = [:]
+    /// Other files by path, with whether each changed.
+    private var others: [String: Bool] = [:]
     /// Paths written twice: the last write wins.
     private(set) var overridden: [String] = []
 
@@ -50,13 +47,13 @@ struct WrittenFiles {
             pages[index].replaced = true
             overridden.append(path)
         }
-        if others.updateValue(Other(changed: changed), forKey: path) != nil {
+        if others.updateValue(changed, forKey: path) != nil {
             overridden.append(path)
         }
     }
 
     var count: Int { pages.count { !$0.replaced } + others.count }
-    var changedCount: Int { pages.count { !$0.replaced && $0.changed } + others.values.count { $0.changed } }
+    var changedCount: Int { pages.count { !$0.replaced && $0.changed } + others.values.count { $0 } }
 
     /// Whether the build wrote `path`.
     func contains(_ path: String) -> Bool {
@@ -66,7 +63,7 @@ struct WrittenFiles {
     /// Every path: the pages in build order, then the other files in name order.
     func forEachPath(_ body: (_ path: String, _ changed: Bool) throws -> Void) rethrows {
         for page in pages where !page.replaced { try body(page.name.path, page.changed) }
-        for path in others.keys.sorted() { try body(path, others[path]?.changed ?? true) }
+        for path in others.keys.sorted() { try body(path, others[path] ?? true) }
     }
 
     /// Every page that has a render key, in build order.
