@@ -46,7 +46,7 @@ struct TemplateLibrary: Sendable {
     /// Every partial and parent the templates name, by the template that names it (for checking a theme).
     var references: [(template: String, name: String)] {
         templates.keys.sorted().flatMap { template in
-            Self.referencedNames(in: templates[template] ?? []).map { (template, $0) }
+            Self.references(in: templates[template] ?? []).map { (template, $0.name) }
         }
     }
 
@@ -76,27 +76,23 @@ struct TemplateLibrary: Sendable {
         return result
     }
 
-    private static func indentedPartials(in nodes: [TemplateNode]) -> [(String, String)] {
-        nodes.flatMap { node -> [(String, String)] in
+    /// The partials with their indentation (empty unless alone on an indented line) and the parents
+    /// (indentation empty) that the nodes name, at any depth.
+    private static func references(in nodes: [TemplateNode]) -> [(name: String, indentation: String)] {
+        nodes.flatMap { node -> [(name: String, indentation: String)] in
             switch node {
-            case .partial(let name, let indentation): return indentation.isEmpty ? [] : [(name, indentation)]
-            case .section(_, let children, _), .block(_, let children): return indentedPartials(in: children)
-            case .parent(_, let blocks): return blocks.keys.sorted().flatMap { indentedPartials(in: blocks[$0] ?? []) }
+            case .partial(let name, let indentation): return [(name, indentation)]
+            case .parent(let name, let blocks):
+                return [(name, "")] + blocks.keys.sorted().flatMap { references(in: blocks[$0] ?? []) }
+            case .section(_, let children, _), .block(_, let children): return references(in: children)
             case .text, .variable: return []
             }
         }
     }
 
-    private static func referencedNames(in nodes: [TemplateNode]) -> [String] {
-        nodes.flatMap { node -> [String] in
-            switch node {
-            case .partial(let name, _): return [name]
-            case .parent(let name, let blocks):
-                return [name] + blocks.keys.sorted().flatMap { referencedNames(in: blocks[$0] ?? []) }
-            case .section(_, let children, _), .block(_, let children): return referencedNames(in: children)
-            case .text, .variable: return []
-            }
-        }
+    /// The partials the nodes name alone on an indented line, with that indentation.
+    private static func indentedPartials(in nodes: [TemplateNode]) -> [(name: String, indentation: String)] {
+        references(in: nodes).filter { !$0.indentation.isEmpty }
     }
 }
 
