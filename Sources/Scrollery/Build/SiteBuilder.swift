@@ -221,6 +221,7 @@ public struct SiteBuilder: Sendable {
     ) async throws -> [(page: PageName, changed: Bool, key: RenderKey.Digest)] {
         let names = [PageName.list(page)] + items.map { PageName.item(slug: $0.slug) }
         let files = names.map(\.path)
+        let cards = items.map { renderer.card($0.item, slug: $0.slug) }
         @Sendable func renderAndWrite(_ index: Int) throws -> (changed: Bool, key: RenderKey.Digest) {
             var key = RenderKey(build: buildKey)
             key.add(page)
@@ -234,8 +235,8 @@ public struct SiteBuilder: Sendable {
             let changed = try store.write(key: finished, to: files[index]) {
                 let html =
                     index == 0
-                    ? renderer.listPage(number: page, items: items, hasNext: hasNext)
-                    : renderer.itemPage(items[index - 1].item, slug: items[index - 1].slug, listPage: page)
+                    ? renderer.listPage(number: page, cards: cards, hasNext: hasNext)
+                    : renderer.itemPage(items[index - 1].item, card: cards[index - 1], listPage: page)
                 return Data(html)
             }
             return (changed, finished)

@@ -39,7 +39,7 @@ struct ItemMapper: Sendable {
 
     /// The template context for an item: its members, with the detail response under `detail`.
     static func context(item: JSONValue, detail: JSONValue?) -> TemplateValue {
-        guard case .object(var members) = item else { return TemplateValue(json: item) ?? .object([:]) }
+        guard case .object(var members) = item else { return TemplateValue(json: item) ?? .object(TemplateObject()) }
         if let detail { members["detail"] = detail }
         return .json(.object(members))
     }

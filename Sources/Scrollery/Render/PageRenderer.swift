@@ -3,48 +3,15 @@
 struct PageRenderer: Sendable {
     let theme: Theme
     let paths: SitePaths
-    let title: String
-    let description: String?
     let autoPages: Int
+    /// The names every page has (`site`, `generator`): the same on every page, so built once.
+    private let common: TemplateObject
 
-    /// A listing page: `page` is 1-based, `items` are in order with their slugs.
-    func listPage(number: Int, items: [(item: GalleryItem, slug: String)], hasNext: Bool) -> [UInt8] {
-        var page: [String: TemplateValue] = [
-            "number": TemplateValue(number),
-            "url": .text(paths.listPageURL(number)),
-            "isFirst": .bool(number == 1),
-            "isEmpty": .bool(items.isEmpty),
-            "setSize": TemplateValue(-1),
-        ]
-        if let first = items.first, let last = items.last {
-            page["firstPosition"] = TemplateValue(first.item.position)
-            page["lastPosition"] = TemplateValue(last.item.position)
-        }
-        if number > 1 { page["prev"] = ["url": .text(paths.listPageURL(number - 1))] }
-        if hasNext { page["next"] = ["url": .text(paths.listPageURL(number + 1))] }
-        var context = common()
-        context["page"] = .object(page)
-        context["scroll"] = ["autoPages": TemplateValue(autoPages)]
-        context["items"] = .list(items.map { .object(card($0.item, slug: $0.slug)) })
-        return theme.render("list", .object(context))
-    }
-
-    /// The page of one item; `listPage` is the number of the listing page it appears on.
-    func itemPage(_ item: GalleryItem, slug: String, listPage: Int) -> [UInt8] {
-        var fields = card(item, slug: slug)
-        fields["descriptionHTML"] = item.description.map { .text($0.html) }
-        fields["listURL"] = .text(paths.listPageURL(listPage))
-        var context = common()
-        context["item"] = .object(fields)
-        return theme.render("item", .object(context))
-    }
-
-    func notFoundPage() -> [UInt8] {
-        theme.render("404", .object(common()))
-    }
-
-    private func common() -> [String: TemplateValue] {
-        var site: [String: TemplateValue] = [
+    init(theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int) {
+        self.theme = theme
+        self.paths = paths
+        self.autoPages = autoPages
+        var site: TemplateObject = [
             "title": .text(title),
             "baseURL": .text(paths.baseURL.path),
             "homeURL": .text(paths.baseURL.path),
@@ -52,11 +19,53 @@ struct PageRenderer: Sendable {
             "lang": "en",
         ]
         site["description"] = description.map { .text($0) }
-        return ["site": .object(site), "generator": "Scrollery"]
+        common = ["site": .object(site), "generator": "Scrollery"]
     }
 
-    private func card(_ item: GalleryItem, slug: String) -> [String: TemplateValue] {
-        var card: [String: TemplateValue] = [
+    /// An item as its card shows it: built once, for its listing page and for its own page.
+    struct Card: Sendable {
+        let position: Int
+        let fields: TemplateObject
+    }
+
+    /// A listing page: `number` is 1-based, `cards` are its items in order.
+    func listPage(number: Int, cards: [Card], hasNext: Bool) -> [UInt8] {
+        var page: TemplateObject = [
+            "number": TemplateValue(number),
+            "url": .text(paths.listPageURL(number)),
+            "isFirst": .bool(number == 1),
+            "isEmpty": .bool(cards.isEmpty),
+            "setSize": TemplateValue(-1),
+        ]
+        if let first = cards.first, let last = cards.last {
+            page["firstPosition"] = TemplateValue(first.position)
+            page["lastPosition"] = TemplateValue(last.position)
+        }
+        if number > 1 { page["prev"] = ["url": .text(paths.listPageURL(number - 1))] }
+        if hasNext { page["next"] = ["url": .text(paths.listPageURL(number + 1))] }
+        var context = common
+        context["page"] = .object(page)
+        context["scroll"] = ["autoPages": TemplateValue(autoPages)]
+        context["items"] = .list(cards.map { .object($0.fields) })
+        return theme.render("list", .object(context))
+    }
+
+    /// The page of one item; `listPage` is the number of the listing page it appears on.
+    func itemPage(_ item: GalleryItem, card: Card, listPage: Int) -> [UInt8] {
+        var fields = card.fields
+        fields["descriptionHTML"] = item.description.map { .text($0.html) }
+        fields["listURL"] = .text(paths.listPageURL(listPage))
+        var context = common
+        context["item"] = .object(fields)
+        return theme.render("item", .object(context))
+    }
+
+    func notFoundPage() -> [UInt8] {
+        theme.render("404", .object(common))
+    }
+
+    func card(_ item: GalleryItem, slug: String) -> Card {
+        var card: TemplateObject = [
             "position": TemplateValue(item.position),
             "slug": .text(slug),
             "url": .text(paths.itemURL(slug)),
@@ -67,12 +76,12 @@ struct PageRenderer: Sendable {
         card["link"] = item.link.map { .text($0) }
         card["error"] = item.error.map { .text($0) }
         if let image = item.image {
-            var fields: [String: TemplateValue] = ["src": .text(image.src), "alt": .text(image.alt)]
+            var fields: TemplateObject = ["src": .text(image.src), "alt": .text(image.alt)]
             fields["width"] = image.width.map { TemplateValue($0) }
             fields["height"] = image.height.map { TemplateValue($0) }
             fields["hasSize"] = .bool(image.width != nil && image.height != nil)
             card["image"] = .object(fields)
         }
-        return card
+        return Card(position: item.position, fields: card)
     }
 }

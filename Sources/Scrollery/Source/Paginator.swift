@@ -119,7 +119,7 @@ struct Paginator: Sendable {
     private func location(_ values: [(String, String)], size: (String?, Int?)) -> String {
         var pairs = values
         if let sizeParam = size.0, let size = size.1 { pairs.append((sizeParam, String(size))) }
-        var context: [String: TemplateValue] = [:]
+        var context = TemplateObject()
         for (name, value) in pairs { context[name] = .text(value) }
         var rendered = template.render(.object(context))
         guard !isLocal else { return rendered }

@@ -6,7 +6,7 @@ enum TemplateValue: Sendable {
     case text(String)
     case bool(Bool)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
     /// An array or object of a source's JSON; scalars inside it are read as text and flags.
     case json(JSONValue)
 
@@ -50,6 +50,6 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     init(booleanLiteral value: Bool) { self = .bool(value) }
     init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
     init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(TemplateObject(elements))
     }
 }
