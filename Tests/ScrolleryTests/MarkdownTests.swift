@@ -231,4 +231,20 @@ struct MarkdownTests {
         let quoted = "“Quoted,” she said. " + String(repeating: "word ", count: 60)
         #expect(Excerpt.make(from: quoted)?.hasPrefix("“Quoted,”") == true)
     }
+
+    @Test("ASCII text is cut as Character by Character would cut it, at every length and with every punctuation")
+    func excerptOfASCIIMatchesCharacterCut() {
+        var generator = SeededGenerator(seed: 20_261_121)
+        // Spaces, tabs, CR LF, punctuation and symbols (which are not trimmed), and letters.
+        let alphabet = Array(" \t\n\r.,;:!?-()\"'$+<=>^`|~#%&*/@[]_{}abcXYZ019")
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0...220, using: &generator)
+            var text = String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            if Bool.random(using: &generator) { text = text.replacingOccurrences(of: "\r", with: " ") }
+            #expect(Excerpt.make(from: text) == Excerpt.cutByCharacters(text), "\(text.debugDescription)")
+        }
+        let words = String(repeating: "word. ", count: 40)
+        #expect(Excerpt.make(from: words) == Excerpt.cutByCharacters(words))
+        #expect(Excerpt.make(from: words)?.hasSuffix("word…") == true)
+    }
 }
