@@ -12,6 +12,23 @@ struct GalleryItem: Sendable, Equatable {
     let link: String?
     /// Why the item's details could not be had, when they could not.
     let error: String?
+    /// Everything above, hashed: what the render keys of the pages that show the item are made from.
+    private(set) var fingerprint = RenderKey.Digest(high: 0, low: 0)
+
+    init(
+        position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
+        date: String?, link: String?, error: String?
+    ) {
+        self.position = position
+        self.id = id
+        self.title = title
+        self.image = image
+        self.description = description
+        self.date = date
+        self.link = link
+        self.error = error
+        fingerprint = RenderKey.fingerprint(of: self)
+    }
 }
 
 /// An image with the size it will be shown at, so the page does not shift when it loads.

@@ -7,51 +7,90 @@ import Foundation
 struct RenderKey: Sendable {
     /// Where the previous build's keys are kept, beside its manifest.
     static let fileName = ".scrollery-render-keys"
-    /// Changed whenever the same inputs would render differently (render-2: Scrollery's own Mustache engine).
-    static let version = "scrollery-0.1/render-2"
+    /// Changed whenever the same inputs would render differently (render-3: a page's key is made from its
+    /// items' fingerprints).
+    static let version = "scrollery-0.1/render-3"
 
     private var hasher = SHA256()
+    /// Small additions are gathered here and given to the hasher a few KiB at a time.
+    private var pending: [UInt8] = []
+    private static let pendingLimit = 4096
 
     init(build: String) {
+        pending.reserveCapacity(Self.pendingLimit)
         add(Self.version)
         add(build)
     }
 
     mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-        withUnsafeBytes(of: Self.separator) { hasher.update(bufferPointer: $0) }
+        append(text.utf8)
     }
 
     private static let separator: UInt8 = 0x1F
 
     mutating func add(_ data: Data) {
-        data.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        withUnsafeBytes(of: Self.separator) { hasher.update(bufferPointer: $0) }
+        append(data)
     }
 
     mutating func add(_ number: Int?) {
         add(number.map(String.init) ?? "-")
     }
 
+    mutating func add(_ digest: Digest) {
+        withUnsafeBytes(of: digest.high.bigEndian) { pending.append(contentsOf: $0) }
+        withUnsafeBytes(of: digest.low.bigEndian) { pending.append(contentsOf: $0) }
+        pending.append(Self.separator)
+    }
+
+    /// Adds the bytes and a separator.
+    private mutating func append(_ bytes: some Collection<UInt8>) {
+        if pending.count + bytes.count > Self.pendingLimit { flush() }
+        if bytes.count > Self.pendingLimit {
+            if bytes.withContiguousStorageIfAvailable({ hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) })
+                == nil
+            {
+                hasher.update(data: Array(bytes))
+            }
+        } else {
+            pending.append(contentsOf: bytes)
+        }
+        pending.append(Self.separator)
+    }
+
+    private mutating func flush() {
+        pending.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The fingerprint of everything a page shows of an item (but its slug): made once per item, for its
+    /// own page's key and its listing page's.
+    static func fingerprint(of item: GalleryItem) -> Digest {
+        var key = RenderKey(build: "item")
+        key.add(item.position)
+        key.add(item.id)
+        key.add(item.title)
+        key.add(item.image?.src ?? "-")
+        key.add(item.image?.width)
+        key.add(item.image?.height)
+        key.add(item.image?.alt ?? "-")
+        key.add(item.description?.html ?? "-")
+        key.add(item.description?.plainText ?? "-")
+        key.add(item.date ?? "-")
+        key.add(item.link ?? "-")
+        key.add(item.error ?? "-")
+        return key.finalize()
+    }
+
+    /// Adds an item shown under `slug`.
     mutating func add(_ item: GalleryItem, slug: String) {
         add(slug)
-        add(item.position)
-        add(item.id)
-        add(item.title)
-        add(item.image?.src ?? "-")
-        add(item.image?.width)
-        add(item.image?.height)
-        add(item.image?.alt ?? "-")
-        add(item.description?.html ?? "-")
-        add(item.description?.plainText ?? "-")
-        add(item.date ?? "-")
-        add(item.link ?? "-")
-        add(item.error ?? "-")
+        add(item.fingerprint)
     }
 
     /// The key: the first 128 bits of the SHA-256.
     func finalize() -> Digest {
+        var hasher = self.hasher
+        pending.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         var digest = Digest(high: 0, low: 0)
         for (index, byte) in hasher.finalize().prefix(16).enumerated() {
             if index < 8 {
