@@ -175,6 +175,31 @@ struct SafetyTests {
             "\(text) became \(resolved), which is \(requested) outside /gallery/")
     }
 
+    @Test("the byte-by-byte check decides as URLComponents does, on 20,000 random URLs and paths")
+    func plainURLsMatchURLComponents() throws {
+        let base = try #require(BaseURL("/gallery/"))
+        var generator = SeededGenerator(seed: 20_261_121)
+        let starts = [
+            "http://", "https://", "HTTP://", "hTtPs://", "http:", "https:/", "//", "./", "/", "../", "./../", "",
+            "images/", "a:", "c:/", "mailto:", "http://[::1]", "http://user@", "http://host:", "http://host:8080",
+            "http://host:123456", "http://host:99999", "http://h_st~x", "http://-", "http://.",
+        ]
+        let pieces =
+            Array("aZ09-._~!$&'()*+,;=:@/?#%[]{}<>|^`\\\" é\t")
+            .map(String.init) + ["%20", "%2e", "%2E%2e", "%zz", "%4", ".", "..", "/./", "/../", "?", "#", "ex.org"]
+        for _ in 0..<20_000 {
+            var text = starts.randomElement(using: &generator) ?? ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                text += pieces.randomElement(using: &generator) ?? ""
+            }
+            let trimmed = text.trimmingWhitespace()
+            #expect(SafeURL.external(text) == SafeURL.checkedExternal(trimmed), "\(text.debugDescription)")
+            #expect(
+                SafeURL.resource(text, base: base) == SafeURL.checkedResource(trimmed, base: base),
+                "\(text.debugDescription)")
+        }
+    }
+
     // MARK: - OutputWriter
 
     /// Every file under `folder` with its bytes, by relative path.
