@@ -262,6 +262,31 @@ struct SafetyTests {
         }
     }
 
+    @Test("folders made ahead are only new pages' folders inside the staging folder, and none once it is gone")
+    func foldersMadeAhead() throws {
+        try withScratchFolderSync { folder in
+            let output = folder.url.appendingPathComponent("public")
+            try Self.commitFirstBuild(to: output)
+            var writer = try OutputWriter(outputFolder: output)
+            let store = writer.store
+            // items/a is a page of the previous build: it may be kept as it was, so no folder is made for it.
+            store.makeFolders(for: [
+                "items/a/index.html", "items/new/index.html", "page/2/index.html", "x.html", "../up/x",
+            ])
+            let staged = writer.stagingFolder.path
+            #expect(
+                Set(try FileManager.default.subpathsOfDirectory(atPath: staged)) == [
+                    "items", "items/new", "page", "page/2",
+                ])
+            try writer.write("new item", to: "items/new/index.html")
+            #expect(try Self.snapshot(writer.stagingFolder) == ["items/new/index.html": Data("new item".utf8)])
+            writer.discard()
+            store.makeFolders(for: ["items/late/index.html", "deep/er/index.html"])
+            #expect(!FileManager.default.fileExists(atPath: staged))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["public"])
+        }
+    }
+
     @Test("a non-empty folder without the manifest is never replaced")
     func foreignFolderNotReplaced() throws {
         try withScratchFolderSync { folder in

@@ -177,25 +177,40 @@ public struct SiteBuilder: Sendable {
         var maps = SiteMaps(paths: paths, title: config.title)
         var pending: (number: Int, items: [(item: GalleryItem, slug: String)])?
         let store = output.store
-        let chunks = ItemChunks(base: source, size: config.pageSize, limit: limit)
-        for try await items in EnrichedChunks(chunks: chunks, enricher: enricher) {
-            try Task.checkCancellation()
-            if let page = pending {
-                // The page before is rendered and written while the next chunk's details are read.
-                let written = try await Self.render(
-                    page.items, page: page.number, hasNext: true, renderer: renderer, store: store, buildKey: buildKey)
-                record(page.items, page: page.number, written: written, maps: &maps, into: &output)
+        // The folders of the pending page's items, made by one task while the page before is written.
+        var folders: Task<Void, Never>?
+        do {
+            let chunks = ItemChunks(base: source, size: config.pageSize, limit: limit)
+            for try await items in EnrichedChunks(chunks: chunks, enricher: enricher) {
+                try Task.checkCancellation()
+                let slugged = items.map { ($0, slugger.slug(for: $0.id)) }
+                let pendingFolders = folders
+                folders = Task { store.makeFolders(for: slugged.map { PageName.item(slug: $0.1).path }) }
+                if let page = pending {
+                    // The page before is rendered and written while the next chunk's details are read.
+                    await pendingFolders?.value
+                    let written = try await Self.render(
+                        page.items, page: page.number, hasNext: true, renderer: renderer, store: store,
+                        buildKey: buildKey)
+                    record(page.items, page: page.number, written: written, maps: &maps, into: &output)
+                }
+                let number = (pending?.number ?? 0) + 1
+                let failed = items.filter { $0.error != nil }
+                for item in failed {
+                    events(.itemFailed(position: item.position, id: item.id, reason: item.error ?? ""))
+                }
+                summary.items += items.count
+                summary.detailsFailed += failed.count
+                summary.pages = number
+                events(.page(number: number, items: items.count, failed: failed.count))
+                pending = (number, slugged)
             }
-            let number = (pending?.number ?? 0) + 1
-            let failed = items.filter { $0.error != nil }
-            for item in failed {
-                events(.itemFailed(position: item.position, id: item.id, reason: item.error ?? ""))
-            }
-            summary.items += items.count
-            summary.detailsFailed += failed.count
-            summary.pages = number
-            events(.page(number: number, items: items.count, failed: failed.count))
-            pending = (number, items.map { ($0, slugger.slug(for: $0.id)) })
+            await folders?.value
+        } catch {
+            // A folder task left running could make folders in the staging folder while it is removed.
+            folders?.cancel()
+            await folders?.value
+            throw error
         }
         let last = (items: pending?.items ?? [], number: pending?.number ?? 1)
         record(

@@ -318,7 +318,6 @@ struct OutputStore: Sendable {
             if previousManifest.contains(relativePath), Self.sameBytes(data, at: outputFolder + "/" + relativePath) {
                 return false
             }
-            try Self.makeParent(of: file)
             try Self.create(file, with: data)
             return true
         } catch {
@@ -363,6 +362,31 @@ struct OutputStore: Sendable {
         return folder + "/" + relativePath
     }
 
+    /// Makes the folders that new files at `relativePaths` go in, one after another.
+    ///
+    /// The pages of a gallery share one parent folder (`items/`), and making a folder in it takes that
+    /// folder's lock: one task making the folders ahead spares the tasks that render and write pages from
+    /// waiting on each other for it. A folder that cannot be made here is made, or its failure reported,
+    /// when its file is written. Files of the previous build are skipped: those are often kept as they
+    /// were (linked at commit), and a folder made for nothing would only be removed again.
+    /// Only folders inside the staging folder are made, never the staging folder itself: after a failed
+    /// build has removed it, this makes nothing.
+    func makeFolders(for relativePaths: [String]) {
+        for relativePath in relativePaths where !previousManifest.contains(relativePath) {
+            guard !Task.isCancelled else { return }
+            guard (try? Self.destination(relativePath, in: stagingFolder)) != nil else { continue }
+            var folders = relativePath.split(separator: "/").dropLast().map(String.init)
+            guard !folders.isEmpty else { continue }
+            if mkdir(stagingFolder + "/" + folders.joined(separator: "/"), 0o777) == 0 || errno != ENOENT { continue }
+            // A folder above is missing too: each one, from the top.
+            var path = stagingFolder
+            while !folders.isEmpty {
+                path += "/" + folders.removeFirst()
+                guard mkdir(path, 0o777) == 0 || errno == EEXIST else { break }
+            }
+        }
+    }
+
     /// One `mkdir` for the usual case (the parent's parent exists); the whole chain otherwise.
     private static func makeParent(of file: String) throws {
         guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
@@ -377,16 +401,19 @@ struct OutputStore: Sendable {
         return make() == 0
     }
 
+    /// Creates the file, and its folder when that is not there yet (usually `makeFolders` made it).
     private static func create(_ path: String, with data: Data) throws {
         var descriptor: Int32 = -1
-        guard
-            replace(
-                path,
-                with: {
-                    descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-                    return descriptor >= 0 ? 0 : -1
-                })
-        else { throw POSIXFailure(errno: errno) }
+        func makeFile() -> Int32 {
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            return descriptor >= 0 ? 0 : -1
+        }
+        var created = replace(path, with: makeFile)
+        if !created, errno == ENOENT {
+            try makeParent(of: path)
+            created = replace(path, with: makeFile)
+        }
+        guard created else { throw POSIXFailure(errno: errno) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }
     }
