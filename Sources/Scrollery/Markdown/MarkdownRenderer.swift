@@ -35,7 +35,7 @@ struct MarkdownRenderer: Sendable {
     private static func text(of document: OpaquePointer) -> String {
         guard let iterator = cmark_iter_new(document) else { return "" }
         defer { cmark_iter_free(iterator) }
-        var pieces: [String] = []
+        var bytes: [UInt8] = []
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
@@ -44,17 +44,21 @@ struct MarkdownRenderer: Sendable {
             switch (event, type) {
             case (CMARK_EVENT_ENTER, CMARK_NODE_TEXT), (CMARK_EVENT_ENTER, CMARK_NODE_CODE),
                 (CMARK_EVENT_ENTER, CMARK_NODE_CODE_BLOCK):
-                if let literal = cmark_node_get_literal(node) { pieces.append(String(cString: literal)) }
-                if type == CMARK_NODE_CODE_BLOCK { pieces.append(" ") }
+                if let literal = cmark_node_get_literal(node) {
+                    literal.withMemoryRebound(to: UInt8.self, capacity: strlen(literal)) {
+                        bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: strlen(literal)))
+                    }
+                }
+                if type == CMARK_NODE_CODE_BLOCK { bytes.append(UInt8(ascii: " ")) }
             case (CMARK_EVENT_ENTER, CMARK_NODE_SOFTBREAK), (CMARK_EVENT_ENTER, CMARK_NODE_LINEBREAK),
                 (CMARK_EVENT_EXIT, CMARK_NODE_PARAGRAPH), (CMARK_EVENT_EXIT, CMARK_NODE_HEADING),
                 (CMARK_EVENT_EXIT, CMARK_NODE_ITEM):
-                pieces.append(" ")
+                bytes.append(UInt8(ascii: " "))
             default:
                 break
             }
         }
-        return foldWhitespace(pieces.joined())
+        return foldWhitespace(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The words of `text` joined by single spaces. ASCII text (the usual case) is folded byte by byte,

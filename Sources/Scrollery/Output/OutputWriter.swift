@@ -353,9 +353,11 @@ struct OutputStore: Sendable {
 
     /// The path of `relativePath` inside `folder`, once it is checked to stay there.
     static func destination(_ relativePath: String, in folder: String) throws -> String {
-        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
-        guard !components.isEmpty,
-            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
+        let components = relativePath.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard
+            components.allSatisfy({
+                !$0.isEmpty && !$0.elementsEqual(".".utf8) && !$0.elementsEqual("..".utf8) && !$0.contains(0)
+            })
         else {
             throw OutputError(path: relativePath, problem: "is not a safe path inside the output folder.")
         }
