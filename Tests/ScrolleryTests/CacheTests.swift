@@ -203,6 +203,17 @@ struct CacheTests {
         #expect(edited.filesChanged == 3)
         #expect(try site.read("items/7/index.html").contains("Edited."))
         #expect(try await build().pages == 0)
+        // A source page gains an item: the build runs and has it; then the inputs are the same again.
+        let page = site.folder.appendingPathComponent("data/page-2.json")
+        var items = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: page)) as? [String: [Any]])[
+            "items"]
+        items?.append(["id": "13", "title": "Item 13"])
+        try JSONSerialization.data(withJSONObject: ["items": items ?? []]).write(to: page)
+        try Data(#"{"description": "New."}"#.utf8).write(to: site.folder.appendingPathComponent("data/details/13.json"))
+        let (grown, _) = try await build()
+        #expect(grown.items == 13)
+        #expect(try site.read("items/13/index.html").contains("New."))
+        #expect(try await build().pages == 0)
         // A new file in static/ is an input too.
         let statics = site.folder.appendingPathComponent("static")
         try FileManager.default.createDirectory(at: statics, withIntermediateDirectories: true)

@@ -1,15 +1,15 @@
 import Foundation
-import Synchronization
 
 /// A fingerprint of everything a build of a local site reads: the config and theme (the build key), the
-/// options that change the output, the bytes of the source pages, each detail file's identity (size,
-/// modification and change times, inode: from `stat`, without opening it) and the files of `static/`.
+/// options that change the output, and the identity (`FileIdentity`: size, modification and change
+/// times, inode) of each source page, each detail file and each file of `static/`.
 ///
-/// A build whose fingerprint matches the one the previous build recorded for the same output folder (in
-/// the cache folder: the output stays free of inode numbers and times) would write the same site, so it
-/// stops there: a rebuild with nothing changed reads the source pages and stats the
-/// detail files, and does nothing else. Only sites whose every source is a local file have one; for HTTP
-/// sources the cache decides what is fetched again.
+/// A build records the identities of the files as it reads them, each taken just before the file is
+/// read, so a file changed during the build is seen by the next one. The next build first compares:
+/// it reads the source pages (to know the items) and stats the detail files without opening them; if
+/// the fingerprint is the one recorded for the same output folder (in the cache folder: the output
+/// stays free of inode numbers and times), it would write the same site, so it stops there. Only sites
+/// whose every source is a local file have one; for HTTP sources the cache decides what is fetched again.
 struct InputFingerprint {
     let value: String
     /// The counts of the build that had this fingerprint (items, pages, source pages, failed details,
@@ -67,19 +67,14 @@ struct InputFingerprint {
     }
 
     /// Reads the source pages as a build would (same pagination and `limit` of items) and stats every
-    /// detail file.
+    /// detail file: the fingerprint the build would record if it ran now.
     /// - Returns: the fingerprint, or `nil` when the inputs cannot be read this way (the build itself then
     ///   runs and reports what is wrong).
     static func compute(
         config: SiteConfig, options: BuildOptions, limit: Int?, buildKey: String, local: LocalFileFetcher
     ) async -> InputFingerprint? {
-        var key = RenderKey(build: buildKey)
-        key.add(options.strict ? "strict" : "lenient")
-        key.add(options.maxItems)
-        key.add(config.source.url)
-        key.add(config.detail?.url ?? "-")
-        for secret in config.redactor.hiddenForms { key.add(secret) }
-        let pages = HashingFetcher(base: local)
+        let files = FileIdentities()
+        let pages = local.keepingIdentities(in: files)
         let source = SourcePages(config: config.source, fetcher: pages, redactor: config.redactor, limit: limit)
         do {
             let detail = try config.detail.map { try URLTemplate($0.url) }
@@ -87,49 +82,32 @@ struct InputFingerprint {
                 guard let detail else { continue }
                 for item in chunk {
                     let location = detail.location(of: item)
-                    key.add(location)
-                    key.add(identity(of: local.resolve(location)))
+                    files.add(location: location, identity: FileIdentity.of(path: local.resolve(location)))
                 }
             }
         } catch {
             return nil
         }
-        for (location, digest) in pages.digests.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
-            key.add(location)
-            key.add(digest.hex)
-        }
+        return made(config: config, options: options, buildKey: buildKey, files: files)
+    }
+
+    /// The fingerprint of a build that read `files`; the files of `static/` are stat'ed now, so this is
+    /// made before they are copied.
+    static func made(config: SiteConfig, options: BuildOptions, buildKey: String, files: FileIdentities)
+        -> InputFingerprint
+    {
+        var key = RenderKey(build: buildKey)
+        key.add(options.strict ? "strict" : "lenient")
+        key.add(options.maxItems)
+        key.add(config.source.url)
+        key.add(config.detail?.url ?? "-")
+        for secret in config.redactor.hiddenForms { key.add(secret) }
+        key.add(files.digest)
         let statics = config.siteFolder.appendingPathComponent("static").path
         for path in ((try? FileManager.default.subpathsOfDirectory(atPath: statics)) ?? []).sorted() {
             key.add(path)
-            key.add(identity(of: statics + "/" + path))
+            key.add(FileIdentity.of(path: statics + "/" + path))
         }
         return InputFingerprint(value: key.finalize().hex)
-    }
-
-    /// A file's size, times and inode: any write to it changes at least its change time.
-    static func identity(of path: String) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "missing" }
-        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) "
-            + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec) \(info.st_ino) \(info.st_mode)"
-    }
-}
-
-/// Reads local files and keeps the SHA-256 of each body by location.
-private final class HashingFetcher: Fetcher {
-    let base: LocalFileFetcher
-    let digests = Mutex<[String: RenderKey.Digest]>([:])
-
-    init(base: LocalFileFetcher) {
-        self.base = base
-    }
-
-    func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
-        let response = try await base.fetch(request)
-        var key = RenderKey(build: "")
-        key.add(response.body)
-        let digest = key.finalize()
-        digests.withLock { $0[request.location] = digest }
-        return response
     }
 }

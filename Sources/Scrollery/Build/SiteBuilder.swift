@@ -77,23 +77,26 @@ public struct SiteBuilder: Sendable {
             let theme = try Theme.load(
                 overrides: config.siteFolder.appendingPathComponent("templates"), defaults: options.themeFolder)
             let buildKey = RenderKey.build(config: config, theme: theme)
-            var fingerprint: InputFingerprint?
-            if let local, !options.clean {
-                fingerprint = await InputFingerprint.compute(
-                    config: config, options: options, limit: itemLimit, buildKey: buildKey, local: local)
-                if let unchanged = unchangedSince(fingerprint) {
-                    logger.debug(
-                        "the inputs are those of the last build: \(config.outputFolder.path) is left as it was")
-                    var summary = unchanged.summary
-                    summary.outputPath = config.outputFolder.path
-                    summary.duration = ContinuousClock.now - started
-                    return summary
-                }
+            if let local, !options.clean, let unchanged = await unchangedBuild(local: local, buildKey: buildKey) {
+                logger.debug("the inputs are those of the last build: \(config.outputFolder.path) is left as it was")
+                var summary = unchanged.summary
+                summary.outputPath = config.outputFolder.path
+                summary.duration = ContinuousClock.now - started
+                return summary
             }
+            // A local site's build keeps the identity of each file it reads, for the next build to compare.
+            let files = local.map { _ in FileIdentities() }
             var output = try OutputWriter(outputFolder: config.outputFolder, clean: options.clean)
             logger.debug("staging the build in \(output.stagingFolder.path)")
             writer = output
-            var summary = try await writePages(theme: theme, buildKey: buildKey, fetcher: fetcher, into: &output)
+            var summary = try await writePages(
+                theme: theme, buildKey: buildKey,
+                fetcher: files.flatMap { local?.keepingIdentities(in: $0) } ?? fetcher,
+                into: &output)
+            // Made before `static/` is copied: its files are stat'ed before they are read.
+            var fingerprint = files.map {
+                InputFingerprint.made(config: config, options: options, buildKey: buildKey, files: $0)
+            }
             try writeSupportFiles(theme: theme, into: &output)
             if options.strict, summary.detailsFailed > 0 {
                 throw BuildFailure(
@@ -143,11 +146,16 @@ public struct SiteBuilder: Sendable {
         InputFingerprint.recordFile(cacheFolder: config.cache.folder, outputFolder: config.outputFolder)
     }
 
-    /// The previous build's record, when its inputs were these and its output folder still has every file
-    /// it wrote. A build whose items failed, or that replaced generated files, runs again to report them.
-    private func unchangedSince(_ fingerprint: InputFingerprint?) -> InputFingerprint? {
-        guard let fingerprint, let previous = InputFingerprint.recorded(at: fingerprintFile),
-            previous.value == fingerprint.value, previous.summary.detailsFailed == 0, previous.overridden == 0,
+    /// The previous build's record, when its inputs were the ones of now and its output folder still has
+    /// every file it wrote. A build whose items failed, or that replaced generated files, runs again to
+    /// report them. Without a usable record, the inputs are not even read.
+    private func unchangedBuild(local: LocalFileFetcher, buildKey: String) async -> InputFingerprint? {
+        guard let previous = InputFingerprint.recorded(at: fingerprintFile), previous.summary.detailsFailed == 0,
+            previous.overridden == 0,
+            access(config.outputFolder.appendingPathComponent(OutputWriter.manifestName).path, F_OK) == 0,
+            let now = await InputFingerprint.compute(
+                config: config, options: options, limit: itemLimit, buildKey: buildKey, local: local),
+            now.value == previous.value,
             OutputWriter.intactFileCount(of: config.outputFolder) == previous.summary.files
         else { return nil }
         return previous

@@ -6,15 +6,31 @@ public import Foundation
 /// can never add a `/` or `..` and reach outside the folder the template names.
 public struct LocalFileFetcher: Fetcher {
     let siteFolder: URL
+    /// Where the identity of each file read is kept (taken with `fstat` before reading it), if anywhere.
+    let identities: FileIdentities?
 
     /// - Parameter siteFolder: the folder relative paths are resolved against.
     public init(siteFolder: URL) {
+        self.init(siteFolder: siteFolder, identities: nil)
+    }
+
+    init(siteFolder: URL, identities: FileIdentities?) {
         self.siteFolder = siteFolder
+        self.identities = identities
+    }
+
+    /// The same fetcher, keeping the identity of every file it reads in `identities`.
+    func keepingIdentities(in identities: FileIdentities) -> LocalFileFetcher {
+        LocalFileFetcher(siteFolder: siteFolder, identities: identities)
     }
 
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let location = request.location
-        switch Self.read(resolve(location)) {
+        let path = resolve(location)
+        var identity: String?
+        let result = Self.read(path) { info in identity = FileIdentity.of(info) }
+        identities?.add(location: location, identity: identity ?? FileIdentity.of(path: path))
+        switch result {
         case .success(let body):
             return FetchResponse(body: body, location: location)
         case .failure(let failure):
@@ -34,12 +50,14 @@ public struct LocalFileFetcher: Fetcher {
     }
 
     /// A whole file with `open`, `fstat` and `read`: one allocation, the size known up front.
-    private static func read(_ path: String) -> Result<Data, POSIXFailure> {
+    /// - Parameter opened: given what `fstat` tells of the file, before it is read.
+    private static func read(_ path: String, opened: (stat) -> Void) -> Result<Data, POSIXFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(POSIXFailure(errno: errno)) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(POSIXFailure(errno: errno)) }
+        opened(info)
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(POSIXFailure(errno: EISDIR)) }
         var data = Data(count: Int(info.st_size))
         var filled = 0
