@@ -40,6 +40,17 @@ struct SafetyTests {
         #expect(!slug.contains(".."))
     }
 
+    @Test("an ASCII id gets the slug that folding case and diacritics gives, on 5,000 random ids")
+    func asciiSlugsMatchFolding() {
+        var generator = SeededGenerator(seed: 20_261_121)
+        let alphabet = Array("aZ09 -_./\\#%()<>\t\n\u{0}\u{7F}KkSs")
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 0...120, using: &generator)
+            let id = String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            #expect(Slugger.base(for: id) == Slugger.foldedBase(for: id), "\(id.debugDescription)")
+        }
+    }
+
     @Test("ids that make the same slug get -2, -3, … so every slug is unique")
     func slugsAreUnique() {
         var slugger = Slugger()

@@ -29,6 +29,36 @@ struct Slugger: Sendable {
     }
 
     static func base(for id: String) -> String {
+        // An ASCII id (the usual case) is folded byte by byte, with the same result.
+        if let slug = id.utf8.withContiguousStorageIfAvailable(asciiBase) ?? nil { return slug }
+        return foldedBase(for: id)
+    }
+
+    /// The slug of an ASCII id, or `nil` for any other id.
+    private static func asciiBase(_ id: UnsafeBufferPointer<UInt8>) -> String? {
+        guard id.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var slug: [UInt8] = []
+        slug.reserveCapacity(min(id.count, maximumLength))
+        var pendingDash = false
+        for byte in id {
+            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lowered)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lowered)
+            {
+                let dash = pendingDash && !slug.isEmpty
+                guard slug.count + (dash ? 2 : 1) <= maximumLength else { break }
+                if dash { slug.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                slug.append(lowered)
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug.isEmpty ? "item" : String(decoding: slug, as: UTF8.self)
+    }
+
+    /// The slug of any id: case and diacritics folded away (`Crème` → `creme`), then as for ASCII.
+    static func foldedBase(for id: String) -> String {
         let folded = id.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
         var slug = ""
         var pendingDash = false
