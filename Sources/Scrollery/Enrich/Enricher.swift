@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// Fetches each item's detail concurrently (never more than `concurrency` at once, across all the chunks
 /// being enriched), renders it, and returns the items in their source order whatever order the fetches
@@ -30,20 +31,22 @@ struct Enricher: Sendable {
     }
 
     func enrich(_ chunk: [SourceItem]) async -> [GalleryItem] {
+        // `concurrency` workers, each taking the next item in order as it finishes one: a slow detail holds
+        // up only its own worker, and a chunk costs a few tasks, not one per item.
+        let cursor = ChunkCursor()
         var results = [GalleryItem?](repeating: nil, count: chunk.count)
-        await withTaskGroup(of: (Int, GalleryItem).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < chunk.count else { return }
-                let index = next
-                let item = chunk[index]
-                group.addTask { (index, await enrich(item)) }
-                next += 1
+        await withTaskGroup(of: [(Int, GalleryItem)].self) { group in
+            for _ in 0..<min(concurrency, chunk.count) {
+                group.addTask {
+                    var done: [(Int, GalleryItem)] = []
+                    while let index = cursor.take(below: chunk.count) {
+                        done.append((index, await enrich(chunk[index])))
+                    }
+                    return done
+                }
             }
-            for _ in 0..<concurrency { startNext() }
-            for await (index, item) in group {
-                results[index] = item
-                startNext()
+            for await done in group {
+                for (index, item) in done { results[index] = item }
             }
         }
         return results.compactMap { $0 }
@@ -67,6 +70,20 @@ struct Enricher: Sendable {
             return mapper.map(item, detail: try JSONDocument.decode(response, shownAs: shown), error: nil)
         } catch {
             return mapper.map(item, detail: nil, error: "Details at \(error.location) \(error.problem)")
+        }
+    }
+}
+
+/// The next item of a chunk to enrich, shared by its workers.
+private final class ChunkCursor: Sendable {
+    private let next = Mutex(0)
+
+    /// The next index, or `nil` once `count` are taken.
+    func take(below count: Int) -> Int? {
+        next.withLock { next in
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
         }
     }
 }
