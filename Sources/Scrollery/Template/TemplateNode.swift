@@ -1,5 +1,5 @@
-/// One piece of a parsed template.
-indirect enum TemplateNode: Sendable {
+/// One piece of a parsed template. Children are held in arrays, so the cases need no boxes of their own.
+enum TemplateNode: Sendable {
     /// Text copied to the output as it is.
     case text([UInt8])
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (as it is).

@@ -94,11 +94,13 @@ struct TemplateRenderer {
     private func lookup(_ name: TemplateName) -> TemplateValue? {
         guard let first = name.path.first else { return stack.last }
         var found: TemplateValue?
-        for value in stack.reversed() {
-            if let member = value.member(first) {
+        var level = stack.count - 1
+        while level >= 0 {
+            if let member = stack[level].member(first) {
                 found = member
                 break
             }
+            level -= 1
         }
         for part in name.path.dropFirst() {
             found = found?.member(part)
