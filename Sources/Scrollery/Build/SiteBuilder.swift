@@ -256,11 +256,9 @@ public struct SiteBuilder: Sendable {
             }
             let finished = key.finalize()
             let changed = try store.write(key: finished, to: files[index]) {
-                let html =
-                    index == 0
+                index == 0
                     ? renderer.listPage(number: page, cards: cards, hasNext: hasNext)
                     : renderer.itemPage(items[index - 1].item, card: cards[index - 1], listPage: page)
-                return Data(html)
             }
             return (changed, finished)
         }

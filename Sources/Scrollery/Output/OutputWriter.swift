@@ -281,7 +281,6 @@ struct OutputWriter {
             throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
         }
     }
-
 }
 
 /// Writes files into the staging folder with plain system calls, from any number of tasks at once: each
@@ -299,7 +298,7 @@ struct OutputStore: Sendable {
     /// Writes a page unless its render key matches the previous build's and the previous file is still
     /// there: then `render` is never called.
     /// - Returns: whether the file is new or its bytes changed (else the previous build's file is kept).
-    func write(key: RenderKey.Digest, to relativePath: String, render: () -> Data) throws -> Bool {
+    func write(key: RenderKey.Digest, to relativePath: String, render: () -> [UInt8]) throws -> Bool {
         if previousKeys[relativePath] == key, previousManifest.contains(relativePath),
             access(outputFolder + "/" + relativePath, F_OK) == 0
         {
@@ -311,7 +310,7 @@ struct OutputStore: Sendable {
 
     /// Writes one file; `relativePath` uses `/` and must stay inside the output folder.
     /// - Returns: whether the file is new or its bytes changed (else the previous build's file is kept).
-    func write(_ data: Data, to relativePath: String) throws -> Bool {
+    func write(_ data: some ContiguousBytes, to relativePath: String) throws -> Bool {
         let file = try Self.destination(relativePath, in: stagingFolder)
         do {
             // Unchanged: the previous build's file (and its modification time) is kept.
@@ -404,7 +403,7 @@ struct OutputStore: Sendable {
     }
 
     /// Creates the file, and its folder when that is not there yet (usually `makeFolders` made it).
-    private static func create(_ path: String, with data: Data) throws {
+    private static func create(_ path: String, with data: some ContiguousBytes) throws {
         var descriptor: Int32 = -1
         func makeFile() -> Int32 {
             descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -420,12 +419,18 @@ struct OutputStore: Sendable {
         try data.withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }
     }
 
-    private static func sameBytes(_ data: Data, at path: String) -> Bool {
+    private static func sameBytes(_ data: some ContiguousBytes, at path: String) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, Int(info.st_size) == data.count,
-            let previous = FileManager.default.contents(atPath: path)
+        let count = data.withUnsafeBytes(\.count)
+        guard stat(path, &info) == 0, Int(info.st_size) == count,
+            let previous = FileManager.default.contents(atPath: path), previous.count == count
         else { return false }
-        return previous == data
+        return previous.withUnsafeBytes { old in
+            data.withUnsafeBytes { new in
+                guard let old = old.baseAddress, let new = new.baseAddress else { return count == 0 }
+                return memcmp(old, new, count) == 0
+            }
+        }
     }
 }
 

@@ -14,7 +14,15 @@ struct Template: Sendable {
     }
 
     func render(_ context: TemplateValue) -> String {
-        var renderer = TemplateRenderer(library: TemplateLibrary(), escaping: escaping, context: context)
+        // A lone `{{name}}` that is not escaped (an item field, usually) is its value's text, as it is.
+        if nodes.count == 1, case .variable(let name, let escaped) = nodes[0], !escaped || escaping == .none {
+            switch TemplateRenderer.lookup(name, in: context) {
+            case .text(let text)?: return text
+            case .bool(let flag)?: return flag ? "true" : "false"
+            case .list?, .object?, .json?, nil: return ""
+            }
+        }
+        var renderer = TemplateRenderer(library: TemplateLibrary(), escaping: escaping, context: context, capacity: 256)
         renderer.render(nodes, blocks: [:])
         return String(decoding: renderer.output, as: UTF8.self)
     }

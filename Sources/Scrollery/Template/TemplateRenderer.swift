@@ -16,11 +16,17 @@ struct TemplateRenderer {
     /// doubles at every level) ends too.
     private static let expansionLimit = 100_000
 
-    init(library: TemplateLibrary, escaping: TemplateEscaping, context: TemplateValue) {
+    /// - Parameter capacity: the bytes of output expected (a page's few KiB, a field's few bytes).
+    init(library: TemplateLibrary, escaping: TemplateEscaping, context: TemplateValue, capacity: Int = 4096) {
         self.library = library
         self.escaping = escaping
         self.stack = [context]
-        output.reserveCapacity(4096)
+        output.reserveCapacity(capacity)
+    }
+
+    /// What `name` finds with `context` alone on the stack.
+    static func lookup(_ name: TemplateName, in context: TemplateValue) -> TemplateValue? {
+        TemplateRenderer(library: TemplateLibrary(), escaping: .none, context: context, capacity: 0).lookup(name)
     }
 
     mutating func render(_ nodes: [TemplateNode], blocks: [String: [TemplateNode]]) {
