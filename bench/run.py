@@ -13,6 +13,8 @@ medians. Old output is moved aside, never deleted between runs (a file created s
 Then: Scrollery alone at `--memory-n` (peak memory of a streaming build), a warm rebuild with nothing
 changed against a cold build at `--warm-n`, and the fetch benchmark against bench/replica.py.
 
+Every timed run starts after a `sync`, so that none pays for the previous run's writeback.
+
 Wall, CPU (user + system) and peak RSS come from /usr/bin/time -v.
 """
 
@@ -52,7 +54,9 @@ class Bench:
             path.rename(self.trash / uuid.uuid4().hex)
 
     def timed(self, command, cwd=None, env=None):
-        """Runs a command under /usr/bin/time -v: wall, CPU and peak RSS (MB)."""
+        """Runs a command under /usr/bin/time -v: wall, CPU and peak RSS (MB). A `sync` first (not timed), so
+        that no run pays for writing back the files of the one before."""
+        subprocess.run(["sync"], check=False)
         report = self.work / "time.txt"
         result = subprocess.run(
             ["/usr/bin/time", "-v", "-o", str(report)] + command, cwd=cwd, env=env,

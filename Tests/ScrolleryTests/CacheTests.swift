@@ -242,6 +242,28 @@ struct CacheTests {
         await #expect(throws: BuildError.self) { _ = try await build(BuildOptions(strict: true)) }
     }
 
+    @Test("a file's identity is the same through its folder as through its path, for any number of folders")
+    func fileIdentitiesThroughFolders() throws {
+        try withScratchFolderSync { folder in
+            var paths: [String] = []
+            for index in 0..<20 {
+                try folder.write("file \(index)", to: "folder-\(index)/detail.json")
+                paths.append(folder.url.appendingPathComponent("folder-\(index)/detail.json").path)
+            }
+            paths += [folder.url.appendingPathComponent("folder-1/missing.json").path, folder.url.path + "/nowhere/x"]
+            let statter = FileStatter()
+            for path in paths + paths {
+                #expect(statter.identity(of: path) == FileIdentity.of(path: path), "\(path)")
+            }
+            #expect(FileIdentity.of(path: paths[0]) != FileIdentity.of(path: paths[1]))
+            #expect(statter.identity(of: paths[20]) == .missing)
+            // A write changes the identity.
+            try folder.write("file 0, edited", to: "folder-0/detail.json")
+            #expect(statter.identity(of: paths[0]) == FileIdentity.of(path: paths[0]))
+            #expect(statter.identity(of: paths[0]).fields[0] == Int64("file 0, edited".utf8.count))
+        }
+    }
+
     @Test("a static file at a page's path replaces the page; once it is removed the page comes back")
     func staticFileReplacesAPage() async throws {
         let site = try SiteFixture.numbered(12)

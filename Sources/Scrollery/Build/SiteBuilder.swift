@@ -152,11 +152,14 @@ public struct SiteBuilder: Sendable {
     private func unchangedBuild(local: LocalFileFetcher, buildKey: String) async -> InputFingerprint? {
         guard let previous = InputFingerprint.recorded(at: fingerprintFile), previous.summary.detailsFailed == 0,
             previous.overridden == 0,
-            access(config.outputFolder.appendingPathComponent(OutputWriter.manifestName).path, F_OK) == 0,
+            access(config.outputFolder.appendingPathComponent(OutputWriter.manifestName).path, F_OK) == 0
+        else { return nil }
+        // The output folder is checked on one core while the inputs are read on the other.
+        async let intactFiles = OutputWriter.intactFileCount(of: config.outputFolder)
+        guard
             let now = await InputFingerprint.compute(
                 config: config, options: options, limit: itemLimit, buildKey: buildKey, local: local),
-            now.value == previous.value,
-            OutputWriter.intactFileCount(of: config.outputFolder) == previous.summary.files
+            now.value == previous.value, await intactFiles == previous.summary.files
         else { return nil }
         return previous
     }

@@ -17,7 +17,11 @@ public struct LocalFileFetcher: Fetcher {
     init(siteFolder: URL, identities: FileIdentities?) {
         self.siteFolder = siteFolder
         self.identities = identities
+        siteFolderPath = siteFolder.path
     }
+
+    /// The site folder's path, worked out once (`URL.path` is not free, and every read needs it).
+    private let siteFolderPath: String
 
     /// The same fetcher, keeping the identity of every file it reads in `identities`.
     func keepingIdentities(in identities: FileIdentities) -> LocalFileFetcher {
@@ -27,8 +31,8 @@ public struct LocalFileFetcher: Fetcher {
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let location = request.location
         let path = resolve(location)
-        var identity: String?
-        let result = Self.read(path) { info in identity = FileIdentity.of(info) }
+        var identity: FileIdentity?
+        let result = Self.read(path) { info in identity = FileIdentity(info) }
         identities?.add(location: location, identity: identity ?? FileIdentity.of(path: path))
         switch result {
         case .success(let body):
@@ -46,7 +50,7 @@ public struct LocalFileFetcher: Fetcher {
     /// The path of a location: joined as text (a `URL` would ask the file system about each component).
     func resolve(_ location: String) -> String {
         let path = location.hasPrefix("file://") ? String(location.dropFirst("file://".count)) : location
-        return path.hasPrefix("/") ? path : siteFolder.path + "/" + path
+        return path.hasPrefix("/") ? path : siteFolderPath + "/" + path
     }
 
     /// A whole file with `open`, `fstat` and `read`: one allocation, the size known up front.

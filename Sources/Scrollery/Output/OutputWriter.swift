@@ -79,17 +79,20 @@ struct OutputWriter {
     static func intactFileCount(of folder: URL) -> Int? {
         guard let manifest = FileManager.default.contents(atPath: folder.appendingPathComponent(manifestName).path)
         else { return nil }
-        // One `access` per file, through one reused C path (the manifest has a line per file).
-        var path = Array((folder.path + "/").utf8)
-        let prefix = path.count
+        // One `faccessat` per file, relative to the folder: the kernel walks the two or three names of a
+        // page's path, not the whole absolute path.
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var path: [UInt8] = []
         var files = 0
         for line in manifest.split(separator: UInt8(ascii: "\n")) {
-            path.removeSubrange(prefix...)
+            path.removeAll(keepingCapacity: true)
             path.append(contentsOf: line)
             path.append(0)
             let present = path.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { characters in
-                    characters.baseAddress.map { access($0, F_OK) == 0 } ?? false
+                    characters.baseAddress.map { faccessat(descriptor, $0, F_OK, 0) == 0 } ?? false
                 }
             }
             guard present else { return nil }

@@ -32,6 +32,11 @@ struct RenderKey: Sendable {
         append(data)
     }
 
+    /// Adds raw bytes (a fixed-size value's), and a separator.
+    mutating func add(bytes: UnsafeRawBufferPointer) {
+        append(bytes)
+    }
+
     mutating func add(_ number: Int?) {
         add(number.map(String.init) ?? "-")
     }
