@@ -136,3 +136,12 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension SeededGenerator {
+    /// A text of 0 to `maximumLength` characters, each drawn from `alphabet`.
+    mutating func text(from alphabet: String, maximumLength: Int) -> String {
+        let characters = Array(alphabet)
+        let length = Int.random(in: 0...maximumLength, using: &self)
+        return String((0..<length).map { _ in characters.randomElement(using: &self) ?? " " })
+    }
+}
