@@ -251,16 +251,16 @@ struct CacheTests {
                 paths.append(folder.url.appendingPathComponent("folder-\(index)/detail.json").path)
             }
             paths += [folder.url.appendingPathComponent("folder-1/missing.json").path, folder.url.path + "/nowhere/x"]
-            let statter = FileStatter()
+            let folders = OpenFolders()
             for path in paths + paths {
-                #expect(statter.identity(of: path) == FileIdentity.of(path: path), "\(path)")
+                #expect(folders.identity(of: path) == FileIdentity.of(path: path), "\(path)")
             }
             #expect(FileIdentity.of(path: paths[0]) != FileIdentity.of(path: paths[1]))
-            #expect(statter.identity(of: paths[20]) == .missing)
+            #expect(folders.identity(of: paths[20]) == .missing)
             // A write changes the identity.
             try folder.write("file 0, edited", to: "folder-0/detail.json")
-            #expect(statter.identity(of: paths[0]) == FileIdentity.of(path: paths[0]))
-            #expect(statter.identity(of: paths[0]).fields[0] == Int64("file 0, edited".utf8.count))
+            #expect(folders.identity(of: paths[0]) == FileIdentity.of(path: paths[0]))
+            #expect(folders.identity(of: paths[0]).fields[0] == Int64("file 0, edited".utf8.count))
         }
     }
 

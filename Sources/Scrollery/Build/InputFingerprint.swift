@@ -78,12 +78,11 @@ struct InputFingerprint {
         let source = SourcePages(config: config.source, fetcher: pages, redactor: config.redactor, limit: limit)
         do {
             let detail = try config.detail.map { try URLTemplate($0.url) }
-            let statter = FileStatter()
             for try await chunk in ItemChunks(base: source, size: config.pageSize, limit: limit) {
                 guard let detail else { continue }
                 for item in chunk {
                     let location = detail.location(of: item)
-                    files.add(location: location, identity: statter.identity(of: local.resolve(location)))
+                    files.add(location: location, identity: local.folders.identity(of: local.resolve(location)))
                 }
             }
         } catch {

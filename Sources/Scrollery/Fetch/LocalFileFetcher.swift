@@ -14,25 +14,29 @@ public struct LocalFileFetcher: Fetcher {
         self.init(siteFolder: siteFolder, identities: nil)
     }
 
-    init(siteFolder: URL, identities: FileIdentities?) {
+    init(siteFolder: URL, identities: FileIdentities?, folders: OpenFolders = OpenFolders()) {
         self.siteFolder = siteFolder
         self.identities = identities
+        self.folders = folders
         siteFolderPath = siteFolder.path
     }
+
+    /// The folders of the files read, held open (shared by the copies of this fetcher).
+    let folders: OpenFolders
 
     /// The site folder's path, worked out once (`URL.path` is not free, and every read needs it).
     private let siteFolderPath: String
 
     /// The same fetcher, keeping the identity of every file it reads in `identities`.
     func keepingIdentities(in identities: FileIdentities) -> LocalFileFetcher {
-        LocalFileFetcher(siteFolder: siteFolder, identities: identities)
+        LocalFileFetcher(siteFolder: siteFolder, identities: identities, folders: folders)
     }
 
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let location = request.location
         let path = resolve(location)
         var identity: FileIdentity?
-        let result = Self.read(path) { info in identity = FileIdentity(info) }
+        let result = Self.read(path, from: folders) { info in identity = FileIdentity(info) }
         identities?.add(location: location, identity: identity ?? FileIdentity.of(path: path))
         switch result {
         case .success(let body):
@@ -55,8 +59,10 @@ public struct LocalFileFetcher: Fetcher {
 
     /// A whole file with `open`, `fstat` and `read`: one allocation, the size known up front.
     /// - Parameter opened: given what `fstat` tells of the file, before it is read.
-    private static func read(_ path: String, opened: (stat) -> Void) -> Result<Data, POSIXFailure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    private static func read(_ path: String, from folders: OpenFolders, opened: (stat) -> Void) -> Result<
+        Data, POSIXFailure
+    > {
+        let descriptor = folders.openForReading(path)
         guard descriptor >= 0 else { return .failure(POSIXFailure(errno: errno)) }
         defer { close(descriptor) }
         var info = stat()

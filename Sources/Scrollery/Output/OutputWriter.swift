@@ -34,6 +34,8 @@ struct OutputWriter {
     }
     private let previousManifest: Set<String>
     private let previousKeys: [String: RenderKey.Digest]
+    /// The staging folder, open: pages are written relative to it.
+    private let staging: OpenFolder
     /// Whether `commit` found nothing to change and left the output folder as it was.
     private(set) var leftUnchanged = false
     private let fileManager = FileManager.default
@@ -50,6 +52,7 @@ struct OutputWriter {
         previousKeys = RenderKey.load(from: outputFolder)
         do {
             try fileManager.createDirectory(at: stagingFolder, withIntermediateDirectories: true)
+            staging = try OpenFolder(stagingFolder.path)
         } catch {
             throw OutputError(path: stagingFolder.path, problem: "cannot be created: \(error.localizedDescription)")
         }
@@ -117,7 +120,7 @@ struct OutputWriter {
     /// every core); `record` then lists each file in order.
     var store: OutputStore {
         OutputStore(
-            outputFolder: outputFolder.path, stagingFolder: stagingFolder.path, previousManifest: previousManifest,
+            outputFolder: outputFolder.path, staging: staging, previousManifest: previousManifest,
             previousKeys: previousKeys)
     }
 
@@ -291,12 +294,15 @@ struct OutputWriter {
 /// previous build). A file whose bytes did not change is not written: `OutputWriter` links it from the
 /// previous build at commit, if anything changed at all.
 struct OutputStore: Sendable {
-    /// The output and staging folders as paths: a page's path is joined as text, never through `URL`
-    /// (which asks the file system whether each component is a folder).
+    /// The output folder as a path: a page's path is joined as text, never through `URL` (which asks the
+    /// file system whether each component is a folder).
     let outputFolder: String
-    let stagingFolder: String
+    /// The staging folder, open: files are made relative to it.
+    let staging: OpenFolder
     let previousManifest: Set<String>
     let previousKeys: [String: RenderKey.Digest]
+
+    var stagingFolder: String { staging.path }
 
     /// Writes a page unless its render key matches the previous build's and the previous file is still
     /// there: then `render` is never called.
@@ -320,7 +326,7 @@ struct OutputStore: Sendable {
             if previousManifest.contains(relativePath), Self.sameBytes(data, at: outputFolder + "/" + relativePath) {
                 return false
             }
-            try Self.create(file, with: data)
+            try create(relativePath, with: data)
             return true
         } catch {
             throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
@@ -332,16 +338,16 @@ struct OutputStore: Sendable {
         let file = try Self.destination(relativePath, in: stagingFolder)
         let previous = outputFolder + "/" + relativePath
         do {
-            try Self.makeParent(of: file)
+            try makeParent(of: relativePath)
         } catch {
             throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
         }
-        if Self.replace(file, with: { link(previous, file) }) { return }
+        if replace(relativePath, with: { linkat(AT_FDCWD, previous, staging.descriptor, relativePath, 0) }) { return }
         let failure = errno
         // A file system without hard links (or at its link limit): copy the previous file instead.
         if failure != ENOENT, let data = FileManager.default.contents(atPath: previous) {
             do {
-                try Self.create(file, with: data)
+                try create(relativePath, with: data)
                 return
             } catch {
                 throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
@@ -373,49 +379,55 @@ struct OutputStore: Sendable {
     /// waiting on each other for it. A folder that cannot be made here is made, or its failure reported,
     /// when its file is written. Files of the previous build are skipped: those are often kept as they
     /// were (linked at commit), and a folder made for nothing would only be removed again.
-    /// Only folders inside the staging folder are made, never the staging folder itself: after a failed
-    /// build has removed it, this makes nothing.
+    /// Folders are made inside the open staging folder only: once a failed build has removed it, this
+    /// makes nothing.
     func makeFolders(for relativePaths: [String]) {
         for relativePath in relativePaths where !previousManifest.contains(relativePath) {
             guard !Task.isCancelled else { return }
             guard (try? Self.destination(relativePath, in: stagingFolder)) != nil else { continue }
-            var folders = relativePath.split(separator: "/").dropLast().map(String.init)
-            guard !folders.isEmpty else { continue }
-            if mkdir(stagingFolder + "/" + folders.joined(separator: "/"), 0o777) == 0 || errno != ENOENT { continue }
-            // A folder above is missing too: each one, from the top.
-            var path = stagingFolder
-            while !folders.isEmpty {
-                path += "/" + folders.removeFirst()
-                guard mkdir(path, 0o777) == 0 || errno == EEXIST else { break }
-            }
+            _ = makeParentFolders(of: relativePath)
         }
     }
 
-    /// One `mkdir` for the usual case (the parent's parent exists); the whole chain otherwise.
-    private static func makeParent(of file: String) throws {
-        guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
-        let parent = String(file[..<slash])
-        if mkdir(parent, 0o777) == 0 || errno == EEXIST { return }
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    /// Makes the folder that `relativePath` goes in, and the folders above it that are missing.
+    private func makeParent(of relativePath: String) throws {
+        let failure = makeParentFolders(of: relativePath)
+        guard failure == 0 else { throw POSIXFailure(errno: failure) }
     }
 
-    private static func replace(_ path: String, with make: () -> Int32) -> Bool {
+    /// One `mkdirat` for the usual case (the folder above exists); each missing folder from the top
+    /// otherwise. - Returns: 0, or the error that stopped it.
+    private func makeParentFolders(of relativePath: String) -> Int32 {
+        guard let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return 0 }
+        let parent = relativePath[..<slash]
+        if mkdirat(staging.descriptor, String(parent), 0o777) == 0 || errno == EEXIST { return 0 }
+        guard errno == ENOENT else { return errno }
+        var folder = ""
+        for name in parent.split(separator: "/") {
+            folder += folder.isEmpty ? String(name) : "/" + name
+            guard mkdirat(staging.descriptor, folder, 0o777) == 0 || errno == EEXIST else { return errno }
+        }
+        return 0
+    }
+
+    /// Makes the file with `make`; if something is already at its path, removes it and makes it again.
+    private func replace(_ relativePath: String, with make: () -> Int32) -> Bool {
         if make() == 0 { return true }
-        guard errno == EEXIST, unlink(path) == 0 else { return false }
+        guard errno == EEXIST, unlinkat(staging.descriptor, relativePath, 0) == 0 else { return false }
         return make() == 0
     }
 
     /// Creates the file, and its folder when that is not there yet (usually `makeFolders` made it).
-    private static func create(_ path: String, with data: some ContiguousBytes) throws {
+    private func create(_ relativePath: String, with data: some ContiguousBytes) throws {
         var descriptor: Int32 = -1
         func makeFile() -> Int32 {
-            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            descriptor = openat(staging.descriptor, relativePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             return descriptor >= 0 ? 0 : -1
         }
-        var created = replace(path, with: makeFile)
+        var created = replace(relativePath, with: makeFile)
         if !created, errno == ENOENT {
-            try makeParent(of: path)
-            created = replace(path, with: makeFile)
+            try makeParent(of: relativePath)
+            created = replace(relativePath, with: makeFile)
         }
         guard created else { throw POSIXFailure(errno: errno) }
         defer { close(descriptor) }

@@ -35,32 +35,44 @@ extension RenderKey {
     }
 }
 
-/// Stats many files that live in a few folders: each folder is opened once and each file looked up by
-/// its name in it, so the kernel walks one name per file instead of a whole absolute path.
-final class FileStatter {
-    private var folders: [String: Int32] = [:]
-    /// Folders kept open at most; the files of any other folder are stat'ed by their whole path.
-    private static let folderLimit = 16
+/// The folders of files that are read or stat'ed many at a time (a site's detail files), held open so
+/// that each file is found by its name in its folder: the kernel walks one name per file instead of a
+/// whole absolute path. Safe to use from any number of tasks at once.
+final class OpenFolders: Sendable {
+    /// Each folder asked for, open, or `nil` if it could not be opened (then paths are used whole).
+    private let folders = Mutex<[String: OpenFolder?]>([:])
+    /// Folders held open at most; the files of any other folder are found by their whole path.
+    private static let limit = 16
 
+    /// The identity of the file at `path`, or `missing`.
     func identity(of path: String) -> FileIdentity {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return FileIdentity.of(path: path) }
-        let folder = String(path[..<slash])
-        var descriptor = folders[folder]
-        if descriptor == nil, folders.count < Self.folderLimit {
-            let opened = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            folders[folder] = opened
-            descriptor = opened
-        }
-        guard let descriptor, descriptor >= 0 else { return FileIdentity.of(path: path) }
+        guard let (folder, name) = locate(path) else { return FileIdentity.of(path: path) }
         var info = stat()
-        guard fstatat(descriptor, String(path[path.utf8.index(after: slash)...]), &info, 0) == 0 else {
-            return .missing
-        }
+        guard fstatat(folder.descriptor, name, &info, 0) == 0 else { return .missing }
         return FileIdentity(info)
     }
 
-    deinit {
-        for descriptor in folders.values where descriptor >= 0 { close(descriptor) }
+    /// Opens the file at `path` for reading: a descriptor, or -1 with `errno` set.
+    func openForReading(_ path: String) -> Int32 {
+        guard let (folder, name) = locate(path) else { return open(path, O_RDONLY | O_CLOEXEC) }
+        return openat(folder.descriptor, name, O_RDONLY | O_CLOEXEC)
+    }
+
+    /// The open folder of the file at `path`, and the file's name in it.
+    private func locate(_ path: String) -> (OpenFolder, String)? {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash > path.utf8.startIndex else { return nil }
+        let name = String(path[path.utf8.index(after: slash)...])
+        guard !name.isEmpty, name != ".", name != ".." else { return nil }
+        let folderPath = String(path[..<slash])
+        let folder: OpenFolder? = folders.withLock { folders in
+            if let known = folders[folderPath] { return known }
+            guard folders.count < Self.limit else { return nil }
+            let opened = try? OpenFolder(folderPath)
+            folders[folderPath] = .some(opened)
+            return opened
+        }
+        guard let folder else { return nil }
+        return (folder, name)
     }
 }
 
