@@ -78,18 +78,33 @@ struct InputFingerprint {
         let source = SourcePages(config: config.source, fetcher: pages, redactor: config.redactor, limit: limit)
         do {
             let detail = try config.detail.map { try URLTemplate($0.url) }
-            for try await chunk in ItemChunks(base: source, size: config.pageSize, limit: limit) {
-                guard let detail else { continue }
-                for item in chunk {
-                    let location = detail.location(of: item)
-                    files.add(location: location, identity: local.folders.identity(of: local.resolve(location)))
+            // Each chunk's detail files are stat'ed by a task of their own while the next pages are read.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                var running = 0
+                for try await chunk in ItemChunks(base: source, size: config.pageSize, limit: limit) {
+                    guard let detail else { continue }
+                    let locations = chunk.map { detail.location(of: $0) }
+                    if running == Self.statTasks {
+                        try await group.next()
+                        running -= 1
+                    }
+                    group.addTask {
+                        for location in locations {
+                            files.add(location: location, identity: local.folders.identity(of: local.resolve(location)))
+                        }
+                    }
+                    running += 1
                 }
+                try await group.waitForAll()
             }
         } catch {
             return nil
         }
         return made(config: config, options: options, buildKey: buildKey, files: files)
     }
+
+    /// Chunks whose detail files are stat'ed at once.
+    private static let statTasks = 2
 
     /// The fingerprint of a build that read `files`; the files of `static/` are stat'ed now, so this is
     /// made before they are copied.
