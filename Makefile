@@ -51,7 +51,7 @@ BENCH_WARM_N ?= 10000
 BENCH_FETCH_N ?= 1000
 BENCH_RUNS ?= 3
 bench: deps bench-deps
-	$(SWIFT) build -c release --product scrollery
+	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
 	$(PYTHON) bench/run.py --n "$(BENCH_N)" --memory-n "$(BENCH_MEMORY_N)" --warm-n "$(BENCH_WARM_N)" \
 		--fetch-n "$(BENCH_FETCH_N)" --runs $(BENCH_RUNS)
 
