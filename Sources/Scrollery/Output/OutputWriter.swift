@@ -84,9 +84,7 @@ struct OutputWriter {
         else { return nil }
         // One `faccessat` per file, relative to the folder: the kernel walks the two or three names of a
         // page's path, not the whole absolute path.
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+        guard let opened = try? OpenFolder(folder.path) else { return nil }
         var path: [UInt8] = []
         var files = 0
         for line in manifest.split(separator: UInt8(ascii: "\n")) {
@@ -95,7 +93,7 @@ struct OutputWriter {
             path.append(0)
             let present = path.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { characters in
-                    characters.baseAddress.map { faccessat(descriptor, $0, F_OK, 0) == 0 } ?? false
+                    characters.baseAddress.map { faccessat(opened.descriptor, $0, F_OK, 0) == 0 } ?? false
                 }
             }
             guard present else { return nil }
@@ -129,7 +127,6 @@ struct OutputWriter {
         record(relativePath, changed: try store.write(data, to: relativePath))
     }
 
-    /// Lists a file that `store` wrote, in the order the build produces them.
     /// Lists a page that `store` wrote, in the order the build produces them. A file that is not changed
     /// is linked from the previous build at `commit`.
     mutating func record(_ page: PageName, changed: Bool, key: RenderKey.Digest) {

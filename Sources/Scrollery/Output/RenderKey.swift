@@ -42,9 +42,7 @@ struct RenderKey: Sendable {
     }
 
     mutating func add(_ digest: Digest) {
-        withUnsafeBytes(of: digest.high.bigEndian) { pending.append(contentsOf: $0) }
-        withUnsafeBytes(of: digest.low.bigEndian) { pending.append(contentsOf: $0) }
-        pending.append(Self.separator)
+        withUnsafeBytes(of: (digest.high.bigEndian, digest.low.bigEndian)) { add(bytes: $0) }
     }
 
     /// Adds the bytes and a separator.
