@@ -34,8 +34,6 @@ struct TemplateObject: Sendable {
             }
         }
     }
-
-    var isEmpty: Bool { names.isEmpty }
 }
 
 extension TemplateObject: ExpressibleByDictionaryLiteral {
