@@ -164,7 +164,7 @@ private enum PlainURL {
 
     /// Letters, digits, `-`, `.`, `_` and `~` (RFC 3986 unreserved): a host name's bytes.
     private static func isHostByte(_ byte: UInt8) -> Bool {
-        byte < 0x80 && unreserved[Int(byte)]
+        URIBytes.isUnreserved(byte)
     }
 
     /// Unreserved, sub-delimiters, `:`, `@`, `/` and `?`: what a path, query or fragment holds unencoded.
@@ -172,14 +172,7 @@ private enum PlainURL {
         byte < 0x80 && pathBytes[Int(byte)]
     }
 
-    private static let unreserved: [Bool] = (0..<128).map { code in
-        let byte = UInt8(code)
-        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-._~".utf8.contains(byte)
-    }
-
     private static let pathBytes: [Bool] = (0..<128).map { code in
-        unreserved[code] || "!$&'()*+,;=:@/?".utf8.contains(UInt8(code))
+        URIBytes.isUnreserved(UInt8(code)) || "!$&'()*+,;=:@/?".utf8.contains(UInt8(code))
     }
 }

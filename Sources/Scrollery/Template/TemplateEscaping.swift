@@ -42,22 +42,12 @@ enum TemplateEscaping: Sendable {
     /// spelled out as `%2E`.
     static func percentEncoded(_ text: String) -> String {
         if text == "." || text == ".." { return text == "." ? "%2E" : "%2E%2E" }
-        func isUnreserved(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                return true
-            default:
-                return false
-            }
-        }
-        if text.utf8.allSatisfy(isUnreserved) { return text }
+        if text.utf8.allSatisfy(URIBytes.isUnreserved) { return text }
         let hex = Array("0123456789ABCDEF".utf8)
         var encoded: [UInt8] = []
         encoded.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
-            if isUnreserved(byte) {
+            if URIBytes.isUnreserved(byte) {
                 encoded.append(byte)
             } else {
                 encoded.append(UInt8(ascii: "%"))
