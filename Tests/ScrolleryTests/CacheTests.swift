@@ -130,6 +130,7 @@ struct CacheTests {
         }
         #expect(try modified("items/3/index.html") == old)
         #expect(try modified("index.html") == old)
+        #expect(try modified("sitemap.xml") == old)
         #expect(try modified("items/7/index.html") != old)
         #expect(try site.read("items/7/index.html").contains("Changed text."))
     }
@@ -396,38 +397,130 @@ struct CacheTests {
 
 @Suite("Sitemaps")
 struct SitemapTests {
+    /// Collects the files a sink is given, and checks that each is started before its lines and finished.
+    struct CollectedFiles: TextFileSink {
+        var files: [(name: String, text: String)] = []
+        var open = false
+
+        mutating func start(_ name: String) throws {
+            #expect(!open)
+            files.append((name, ""))
+            open = true
+        }
+
+        mutating func append(_ line: String) throws {
+            #expect(open)
+            files[files.count - 1].text += line + "\n"
+        }
+
+        mutating func finish() throws {
+            #expect(open)
+            open = false
+        }
+    }
+
     @Test("past the limit of URLs per file, sitemap.xml is an index of parts that list every page in order")
     func splitsIntoParts() throws {
-        var files = WrittenFiles()
-        var expected: [String] = []
-        for number in 1...2 {
-            files.addPage(.list(number), changed: true, key: RenderKey.Digest(high: 0, low: 0))
-            expected.append(number == 1 ? "https://example.org/g/" : "https://example.org/g/page/\(number)/")
-            for item in 1...4 {
-                files.addPage(.item(slug: "i\(number)-\(item)"), changed: true, key: RenderKey.Digest(high: 0, low: 0))
-                expected.append("https://example.org/g/items/i\(number)-\(item)/")
+        try withScratchFolderSync { folder in
+            var files = try WrittenFiles(in: OpenFolder(folder.url.path))
+            var expected: [String] = []
+            for number in 1...2 {
+                try files.addPage(.list(number), changed: true, key: RenderKey.Digest(high: 0, low: 0))
+                expected.append(number == 1 ? "https://example.org/g/" : "https://example.org/g/page/\(number)/")
+                for item in 1...4 {
+                    try files.addPage(
+                        .item(slug: "i\(number)-\(item)"), changed: true, key: RenderKey.Digest(high: 0, low: 0))
+                    expected.append("https://example.org/g/items/i\(number)-\(item)/")
+                }
             }
+            let base = try #require(BaseURL("https://example.org/g/"))
+            let paths = SitePaths(baseURL: base)
+            var written = CollectedFiles()
+            try SiteMaps(paths: paths, title: "T", urlsPerSitemap: 4).writeSitemaps(
+                pages: files.pageNames, into: &written)
+            #expect(!written.open)
+            #expect(written.files.map(\.name) == ["sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"])
+            func locations(_ text: String) -> [String] {
+                text.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+            }
+            #expect(written.files.prefix(3).map { locations($0.text).count } == [4, 4, 2])
+            #expect(written.files.prefix(3).flatMap { locations($0.text) } == expected)
+            #expect(written.files[0].text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "))
+            #expect(written.files[2].text.hasSuffix("</url>\n</urlset>\n"))
+            #expect(locations(written.files[3].text) == (1...3).map { "https://example.org/g/sitemap-\($0).xml" })
+            #expect(written.files[3].text.contains("<sitemapindex"))
+            #expect(written.files[3].text.hasSuffix("</sitemap>\n</sitemapindex>\n"))
+            // At the limit exactly, one file.
+            var one = CollectedFiles()
+            try SiteMaps(paths: paths, title: "T", urlsPerSitemap: 10).writeSitemaps(
+                pages: files.pageNames, into: &one)
+            #expect(one.files.map(\.name) == ["sitemap.xml"])
+            #expect(locations(one.files[0].text) == expected)
         }
-        let base = try #require(BaseURL("https://example.org/g/"))
-        let paths = SitePaths(baseURL: base)
-        var written: [(String, String)] = []
-        SiteMaps(paths: paths, title: "T", urlsPerSitemap: 4).writeSitemaps(pages: files.pageNames) {
-            written.append(($0, $1))
+    }
+}
+
+@Suite("Page log")
+struct PageLogTests {
+    @Test("pages read back in order with their keys and changes, past the write buffer; the file is not seen")
+    func readsBackInOrder() throws {
+        try withScratchFolderSync { folder in
+            let log = try PageLog(in: OpenFolder(folder.url.path))
+            var generator = SeededGenerator(seed: 7)
+            var expected: [(name: PageName, changed: Bool, key: RenderKey.Digest)] = []
+            // About 160 KiB of records: several flushes of the 64 KiB buffer, and records split across reads.
+            for number in 1...4_000 {
+                let name: PageName =
+                    number % 101 == 0
+                    ? .list(number / 101)
+                    : .item(slug: number % 7 == 0 ? "é-\(number)-" + String(repeating: "x", count: 70) : "\(number)")
+                let entry = (
+                    name, Bool.random(using: &generator),
+                    RenderKey.Digest(high: generator.next(), low: generator.next())
+                )
+                try log.append(entry.0, changed: entry.1, key: entry.2)
+                expected.append(entry)
+            }
+            #expect(log.count == expected.count)
+            for _ in 1...2 {
+                var read: [PageLog.Entry] = []
+                try log.forEach { read.append($0) }
+                #expect(read.count == expected.count)
+                #expect(read.map(\.name.path) == expected.map(\.name.path))
+                #expect(read.map(\.changed) == expected.map(\.changed))
+                #expect(read.map(\.key) == expected.map(\.key))
+            }
+            #expect(folder.allPaths().isEmpty)
         }
-        #expect(written.map(\.0) == ["sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"])
-        func locations(_ text: String) -> [String] {
-            text.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+    }
+
+    @Test("a page replaced by another file leaves the paths, keys and counts, and stays in the page names")
+    func replacedPage() throws {
+        try withScratchFolderSync { folder in
+            var files = try WrittenFiles(in: OpenFolder(folder.url.path))
+            let key = RenderKey.Digest(high: 1, low: 2)
+            try files.addPage(.list(1), changed: false, key: key)
+            try files.addPage(.item(slug: "a"), changed: true, key: key)
+            try files.addPage(.item(slug: "b"), changed: false, key: key)
+            try files.add("sitemap.xml", changed: false)
+            try files.add("items/a/index.html", changed: false)
+            var paths: [String] = []
+            try files.forEachPath { path, changed in paths.append("\(path) \(changed)") }
+            #expect(
+                paths == [
+                    "index.html false", "items/b/index.html false", "items/a/index.html false", "sitemap.xml false",
+                ])
+            var keyed: [String] = []
+            try files.forEachKey { path, _ in keyed.append(path) }
+            #expect(keyed == ["index.html", "items/b/index.html"])
+            #expect(files.count == 4)
+            #expect(files.changedCount == 0)
+            #expect(files.keyCount == 2)
+            #expect(files.overridden == ["items/a/index.html"])
+            var names: [String] = []
+            try files.pageNames.forEach { names.append($0.path) }
+            #expect(names == ["index.html", "items/a/index.html", "items/b/index.html"])
+            #expect(files.contains("items/b/index.html") && !files.contains("items/c/index.html"))
         }
-        #expect(written.prefix(3).map { locations($0.1).count } == [4, 4, 2])
-        #expect(written.prefix(3).flatMap { locations($0.1) } == expected)
-        #expect(
-            locations(written[3].1) == (1...3).map { "https://example.org/g/sitemap-\($0).xml" })
-        #expect(written[3].1.contains("<sitemapindex"))
-        // At the limit exactly, one file.
-        var one: [String] = []
-        SiteMaps(paths: paths, title: "T", urlsPerSitemap: 10).writeSitemaps(pages: files.pageNames) { name, _ in
-            one.append(name)
-        }
-        #expect(one == ["sitemap.xml"])
     }
 }

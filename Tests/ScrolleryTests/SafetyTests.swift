@@ -244,7 +244,7 @@ struct SafetyTests {
             var writer = try OutputWriter(outputFolder: output)
             defer { writer.discard() }
             #expect(throws: OutputError.self) { try writer.write("x", to: path) }
-            #expect(writer.writtenFiles.isEmpty)
+            #expect(try writer.writtenFiles.isEmpty)
             // Nothing but the (empty) staging folder exists anywhere under the scratch folder.
             let staging = writer.stagingFolder.lastPathComponent
             #expect(folder.allPaths() == [staging])
@@ -262,7 +262,7 @@ struct SafetyTests {
                 writer.stagingFolder.deletingLastPathComponent().standardizedFileURL == folder.url.standardizedFileURL)
             try writer.write("home", to: "index.html")
             try writer.write("item", to: "items/x/index.html")
-            #expect(writer.writtenFiles == ["index.html", "items/x/index.html"])
+            #expect(try writer.writtenFiles == ["index.html", "items/x/index.html"])
             #expect(!FileManager.default.fileExists(atPath: output.path))
             let staged = try Self.snapshot(writer.stagingFolder)
             #expect(staged == ["index.html": Data("home".utf8), "items/x/index.html": Data("item".utf8)])

@@ -203,7 +203,7 @@ public struct SiteBuilder: Sendable {
                     let written = try await Self.render(
                         page.items, page: page.number, hasNext: true, renderer: renderer, store: store,
                         buildKey: buildKey)
-                    record(page.items, page: page.number, written: written, maps: &maps, into: &output)
+                    try record(page.items, page: page.number, written: written, maps: &maps, into: &output)
                 }
                 let number = (pending?.number ?? 0) + 1
                 let failed = items.filter { $0.error != nil }
@@ -224,7 +224,7 @@ public struct SiteBuilder: Sendable {
             throw error
         }
         let last = (items: pending?.items ?? [], number: pending?.number ?? 1)
-        record(
+        try record(
             last.items, page: last.number,
             written: try await Self.render(
                 last.items, page: last.number, hasNext: false, renderer: renderer, store: store, buildKey: buildKey),
@@ -232,8 +232,9 @@ public struct SiteBuilder: Sendable {
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
         try output.write(Data(renderer.notFoundPage()), to: "404.html")
-        let pages = output.pageNames
-        try maps.writeSitemaps(pages: pages) { name, text in try output.write(text, to: name) }
+        var sitemaps = StagedTextFiles(store: store)
+        try maps.writeSitemaps(pages: output.pageNames, into: &sitemaps)
+        for file in sitemaps.finished { try output.record(file.path, changed: file.changed) }
         try output.write(maps.robots(), to: "robots.txt")
         try output.write(maps.atomFeed(), to: "feed.xml")
         return summary
@@ -292,8 +293,8 @@ public struct SiteBuilder: Sendable {
         _ items: [(item: GalleryItem, slug: String)], page: Int,
         written: [(page: PageName, changed: Bool, key: RenderKey.Digest)],
         maps: inout SiteMaps, into output: inout OutputWriter
-    ) {
-        for file in written { output.record(file.page, changed: file.changed, key: file.key) }
+    ) throws {
+        for file in written { try output.record(file.page, changed: file.changed, key: file.key) }
         for (item, slug) in items { maps.addItem(item, slug: slug) }
     }
 

@@ -17,7 +17,7 @@ struct OutputWriter {
     let clean: Bool
     /// Every file of the build: whether it changed, and a page's render key. One small record per file is
     /// all a build keeps as it streams (the text of the manifest and keys is written line by line).
-    private var files = WrittenFiles()
+    private var files: WrittenFiles
     /// Paths written twice (a file in `static/` with the name of a generated one): the last write wins.
     var overriddenFiles: [String] { files.overridden }
     /// Files written anew because they are new or their bytes changed.
@@ -28,9 +28,11 @@ struct OutputWriter {
     var pageNames: PageNames { files.pageNames }
     /// The paths of the build's files: pages in build order, then the others in name order.
     var writtenFiles: [String] {
-        var paths: [String] = []
-        files.forEachPath { path, _ in paths.append(path) }
-        return paths
+        get throws {
+            var paths: [String] = []
+            try files.forEachPath { path, _ in paths.append(path) }
+            return paths
+        }
     }
     private let previousManifest: Set<String>
     private let previousKeys: [String: RenderKey.Digest]
@@ -56,6 +58,7 @@ struct OutputWriter {
         } catch {
             throw OutputError(path: stagingFolder.path, problem: "cannot be created: \(error.localizedDescription)")
         }
+        files = try WrittenFiles(in: staging)
     }
 
     /// The files a previous build recorded; refuses to replace a non-empty folder Scrollery did not write.
@@ -124,19 +127,19 @@ struct OutputWriter {
 
     /// Writes one file; `relativePath` uses `/` and must stay inside the output folder.
     mutating func write(_ data: Data, to relativePath: String) throws {
-        record(relativePath, changed: try store.write(data, to: relativePath))
+        try record(relativePath, changed: try store.write(data, to: relativePath))
     }
 
     /// Lists a page that `store` wrote, in the order the build produces them. A file that is not changed
     /// is linked from the previous build at `commit`.
-    mutating func record(_ page: PageName, changed: Bool, key: RenderKey.Digest) {
-        files.addPage(page, changed: changed, key: key)
+    mutating func record(_ page: PageName, changed: Bool, key: RenderKey.Digest) throws {
+        try files.addPage(page, changed: changed, key: key)
     }
 
     /// Lists another file; a later write of a path replaces the earlier one (a page replaced by a static
     /// file loses its render key).
-    mutating func record(_ relativePath: String, changed: Bool) {
-        files.add(relativePath, changed: changed)
+    mutating func record(_ relativePath: String, changed: Bool) throws {
+        try files.add(relativePath, changed: changed)
     }
 
     mutating func write(_ text: String, to relativePath: String) throws {
@@ -165,7 +168,7 @@ struct OutputWriter {
     /// leaves the output folder as it was.
     mutating func commit() throws {
         if changedFiles == 0, files.count == previousManifest.count, files.keyCount == previousKeys.count,
-            sameFilesAndKeys(), !(clean && !foreignFiles(limit: 1).isEmpty)
+            try sameFilesAndKeys(), !(clean && !foreignFiles(limit: 1).isEmpty)
         {
             discard()
             leftUnchanged = true
@@ -175,11 +178,11 @@ struct OutputWriter {
         if !clean { try carryOverForeignFiles() }
         if files.keyCount > 0 {
             try writeOwnFile(named: RenderKey.fileName) { line in
-                files.forEachKey { path, key in line(key.hex + " " + path) }
+                try files.forEachKey { path, key in try line(key.hex + " " + path) }
             }
         }
         try writeOwnFile(named: Self.manifestName) { line in
-            files.forEachPath { path, _ in line(path) }
+            try files.forEachPath { path, _ in try line(path) }
         }
         do {
             if fileManager.fileExists(atPath: outputFolder.path) {
@@ -230,10 +233,10 @@ struct OutputWriter {
     }
 
     /// Whether every file is one of the previous build's, and every page has the key it had.
-    private func sameFilesAndKeys() -> Bool {
+    private func sameFilesAndKeys() throws -> Bool {
         var same = true
-        files.forEachPath { path, _ in same = same && previousManifest.contains(path) }
-        files.forEachKey { path, key in same = same && previousKeys[path] == key }
+        try files.forEachPath { path, _ in same = same && previousManifest.contains(path) }
+        try files.forEachKey { path, key in same = same && previousKeys[path] == key }
         return same
     }
 
@@ -269,18 +272,22 @@ struct OutputWriter {
 
     /// Writes one of Scrollery's own files (the manifest, the render keys), which no manifest lists, a
     /// line at a time through a small buffer.
-    private func writeOwnFile(named name: String, lines: ((String) -> Void) throws -> Void) throws {
+    private func writeOwnFile(named name: String, lines: ((String) throws -> Void) throws -> Void) throws {
         let file = try OutputStore.destination(name, in: stagingFolder.path)
+        var writer: LineFile
         do {
-            var writer = try LineFile(path: file)
-            var failure: (any Error)?
-            try lines { line in
-                guard failure == nil else { return }
-                do { try writer.append(line) } catch { failure = error }
-            }
-            try writer.close()
-            if let failure { throw failure }
+            writer = try LineFile(path: file)
         } catch {
+            throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
+        }
+        do {
+            try lines { try writer.append($0) }
+            try writer.close()
+        } catch let error as OutputError {
+            try? writer.close()
+            throw error
+        } catch {
+            try? writer.close()
             throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
         }
     }
@@ -414,8 +421,43 @@ struct OutputStore: Sendable {
         return make() == 0
     }
 
-    /// Creates the file, and its folder when that is not there yet (usually `makeFolders` made it).
+    /// Starts a new file at `relativePath` (which must stay inside the output folder), to be written a line
+    /// at a time and then handed to `finish`.
+    func startLineFile(_ relativePath: String) throws -> LineFile {
+        let file = try Self.destination(relativePath, in: stagingFolder)
+        do {
+            return LineFile(descriptor: try create(relativePath))
+        } catch {
+            throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes the rest of a file from `startLineFile` and closes it.
+    /// - Returns: whether the file is new or its bytes changed (else the previous build's file is kept).
+    func finish(_ lines: inout LineFile, at relativePath: String) throws -> Bool {
+        let file = stagingFolder + "/" + relativePath
+        do {
+            try lines.close()
+        } catch {
+            throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
+        }
+        guard previousManifest.contains(relativePath), Self.sameBytes(file, outputFolder + "/" + relativePath)
+        else { return true }
+        // Unchanged: the previous build's file (and its modification time) is kept.
+        unlinkat(staging.descriptor, relativePath, 0)
+        return false
+    }
+
+    /// Creates the file and writes `data` into it.
     private func create(_ relativePath: String, with data: some ContiguousBytes) throws {
+        let descriptor = try create(relativePath)
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }
+    }
+
+    /// Creates the file, and its folder when that is not there yet (usually `makeFolders` made it).
+    /// - Returns: the new file, open for writing.
+    private func create(_ relativePath: String) throws -> Int32 {
         var descriptor: Int32 = -1
         func makeFile() -> Int32 {
             descriptor = openat(staging.descriptor, relativePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -427,8 +469,38 @@ struct OutputStore: Sendable {
             created = replace(relativePath, with: makeFile)
         }
         guard created else { throw POSIXFailure(errno: errno) }
-        defer { close(descriptor) }
-        try data.withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }
+        return descriptor
+    }
+
+    /// Whether the files at two paths hold the same bytes, compared 64 KiB at a time.
+    private static func sameBytes(_ path: String, _ otherPath: String) -> Bool {
+        let first = open(path, O_RDONLY | O_CLOEXEC)
+        guard first >= 0 else { return false }
+        defer { close(first) }
+        let second = open(otherPath, O_RDONLY | O_CLOEXEC)
+        guard second >= 0 else { return false }
+        defer { close(second) }
+        var firstInfo = stat()
+        var secondInfo = stat()
+        guard fstat(first, &firstInfo) == 0, fstat(second, &secondInfo) == 0, firstInfo.st_size == secondInfo.st_size
+        else { return false }
+        let size = 64 * 1024
+        var one = [UInt8](repeating: 0, count: size)
+        var other = [UInt8](repeating: 0, count: size)
+        while true {
+            let count = one.withUnsafeMutableBytes { read(first, $0.baseAddress, size) }
+            guard count >= 0 else { return false }
+            guard count > 0 else { return read(second, &other, 1) == 0 }
+            var filled = 0
+            while filled < count {
+                let more = other.withUnsafeMutableBytes {
+                    read(second, $0.baseAddress.map { $0 + filled }, count - filled)
+                }
+                guard more > 0 else { return false }
+                filled += more
+            }
+            guard memcmp(one, other, count) == 0 else { return false }
+        }
     }
 
     private static func sameBytes(_ data: some ContiguousBytes, at path: String) -> Bool {

@@ -14,46 +14,53 @@ enum PageName: Sendable {
     }
 }
 
-/// What a build wrote, kept for its whole length in little memory: pages in build order as names (no path
-/// text; a slug shares its storage with the slugger's), other files (assets, sitemaps, `static/`) by path.
+/// What a build wrote, kept for its whole length in little memory: pages in build order in a `PageLog`
+/// (a file, not memory) with a 64-bit hash of each page's path in memory; other files (assets, sitemaps,
+/// `static/`) by path.
 ///
 /// A file written at a page's path (a `static/index.html`, say) replaces that page, render key included.
 struct WrittenFiles {
-    fileprivate struct Page {
-        // The key first: 16 + 17 + 1 + 1 bytes pack into a stride of 40.
-        let key: RenderKey.Digest
-        let name: PageName
-        var changed: Bool
-        var replaced = false
-    }
-
-    private var pages: [Page] = []
+    private let pages: PageLog
     /// A 64-bit prefix of each page path's SHA-256: membership without keeping the paths.
     private var pageHashes: Set<UInt64> = []
+    private var changedPages = 0
+    /// Pages replaced by another file, and how many of them had changed.
+    private var replaced: Set<String> = []
+    private var replacedChanged = 0
     /// Other files by path, with whether each changed.
     private var others: [String: Bool] = [:]
     /// Paths written twice: the last write wins.
     private(set) var overridden: [String] = []
 
-    mutating func addPage(_ name: PageName, changed: Bool, key: RenderKey.Digest) {
-        pages.append(Page(key: key, name: name, changed: changed))
-        pageHashes.insert(Self.hash(name.path))
+    /// - Parameter folder: where the page log's file is made (the staging folder).
+    init(in folder: OpenFolder) throws {
+        pages = try PageLog(in: folder)
     }
 
-    mutating func add(_ path: String, changed: Bool) {
-        if pageHashes.contains(Self.hash(path)),
-            let index = pages.lastIndex(where: { !$0.replaced && $0.name.path == path })
-        {
-            pages[index].replaced = true
-            overridden.append(path)
+    mutating func addPage(_ name: PageName, changed: Bool, key: RenderKey.Digest) throws {
+        try pages.append(name, changed: changed, key: key)
+        pageHashes.insert(Self.hash(name.path))
+        if changed { changedPages += 1 }
+    }
+
+    mutating func add(_ path: String, changed: Bool) throws {
+        if pageHashes.contains(Self.hash(path)), !replaced.contains(path) {
+            // Rare (a static file at a page's path): the log is read to find that page.
+            var page: PageLog.Entry?
+            try pages.forEach { if page == nil, $0.name.path == path { page = $0 } }
+            if let page {
+                replaced.insert(path)
+                if page.changed { replacedChanged += 1 }
+                overridden.append(path)
+            }
         }
         if others.updateValue(changed, forKey: path) != nil {
             overridden.append(path)
         }
     }
 
-    var count: Int { pages.count { !$0.replaced } + others.count }
-    var changedCount: Int { pages.count { !$0.replaced && $0.changed } + others.values.count { $0 } }
+    var count: Int { keyCount + others.count }
+    var changedCount: Int { changedPages - replacedChanged + others.values.count { $0 } }
 
     /// Whether the build wrote `path`.
     func contains(_ path: String) -> Bool {
@@ -61,19 +68,28 @@ struct WrittenFiles {
     }
 
     /// Every path: the pages in build order, then the other files in name order.
-    func forEachPath(_ body: (_ path: String, _ changed: Bool) throws -> Void) rethrows {
-        for page in pages where !page.replaced { try body(page.name.path, page.changed) }
+    func forEachPath(_ body: (_ path: String, _ changed: Bool) throws -> Void) throws {
+        try forEachPage { page, path in try body(path, page.changed) }
         for path in others.keys.sorted() { try body(path, others[path] ?? true) }
     }
 
     /// Every page that has a render key, in build order.
-    func forEachKey(_ body: (_ path: String, _ key: RenderKey.Digest) throws -> Void) rethrows {
-        for page in pages where !page.replaced { try body(page.name.path, page.key) }
+    func forEachKey(_ body: (_ path: String, _ key: RenderKey.Digest) throws -> Void) throws {
+        try forEachPage { page, path in try body(path, page.key) }
     }
 
-    var keyCount: Int { pages.count { !$0.replaced } }
+    /// The pages not replaced by another file.
+    private func forEachPage(_ body: (PageLog.Entry, _ path: String) throws -> Void) throws {
+        try pages.forEach { page in
+            let path = page.name.path
+            guard replaced.isEmpty || !replaced.contains(path) else { return }
+            try body(page, path)
+        }
+    }
 
-    /// Every page in build order (replaced ones too: their URLs still exist), sharing this list's storage.
+    var keyCount: Int { pages.count - replaced.count }
+
+    /// Every page in build order (replaced ones too: their URLs still exist), read from the same log.
     var pageNames: PageNames { PageNames(pages: pages) }
 
     private static func hash(_ path: String) -> UInt64 {
@@ -84,20 +100,12 @@ struct WrittenFiles {
 }
 
 /// The pages of a build in order, as names: what the sitemap lists.
-struct PageNames: Sequence {
-    fileprivate let pages: [WrittenFiles.Page]
+struct PageNames {
+    fileprivate let pages: PageLog
 
     var count: Int { pages.count }
 
-    struct Iterator: IteratorProtocol {
-        fileprivate var base: IndexingIterator<[WrittenFiles.Page]>
-
-        mutating func next() -> PageName? {
-            base.next()?.name
-        }
-    }
-
-    func makeIterator() -> Iterator {
-        Iterator(base: pages.makeIterator())
+    func forEach(_ body: (PageName) throws -> Void) throws {
+        try pages.forEach { try body($0.name) }
     }
 }

@@ -21,44 +21,60 @@ struct SiteMaps {
         if newest.count < Self.feedSize { newest.append((item, slug)) }
     }
 
-    /// Makes the sitemap files one at a time and hands each to `write` (name, text): one `sitemap.xml`, or
-    /// `sitemap-N.xml` parts and then `sitemap.xml` as their index.
+    /// Makes the sitemap files one at a time, a URL a line: one `sitemap.xml`, or `sitemap-N.xml` parts
+    /// and then `sitemap.xml` as their index.
     /// - Parameter pages: every page of the site, in order.
-    func writeSitemaps(pages: PageNames, _ write: (_ name: String, _ text: String) throws -> Void) rethrows {
-        guard pages.count > urlsPerSitemap else { return try write("sitemap.xml", urlSet(pages)) }
-        var index = ""
-        var part: [PageName] = []
-        var number = 0
-        for page in pages {
-            part.append(page)
-            guard part.count == urlsPerSitemap || number * urlsPerSitemap + part.count == pages.count
-            else { continue }
-            number += 1
-            let name = "sitemap-\(number).xml"
-            try write(name, urlSet(part))
-            part.removeAll(keepingCapacity: true)
-            index +=
-                "<sitemap><loc>\(XMLText.escape(paths.baseURL.absolute(paths.baseURL.path + name)))</loc></sitemap>\n"
+    func writeSitemaps(pages: PageNames, into files: inout some TextFileSink) throws {
+        let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+        let urlSet = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+        guard pages.count > urlsPerSitemap else {
+            try files.start("sitemap.xml")
+            try files.append(header)
+            try files.append(urlSet)
+            try pages.forEach { try files.append(url($0)) }
+            try files.append("</urlset>")
+            return try files.finish()
         }
-        let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        try write(
-            "sitemap.xml",
-            header + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" + index
-                + "</sitemapindex>\n")
+        var parts = 0
+        var inPart = 0
+        try pages.forEach { page in
+            if inPart == 0 {
+                parts += 1
+                try files.start("sitemap-\(parts).xml")
+                try files.append(header)
+                try files.append(urlSet)
+            }
+            try files.append(url(page))
+            inPart += 1
+            if inPart == urlsPerSitemap {
+                try files.append("</urlset>")
+                try files.finish()
+                inPart = 0
+            }
+        }
+        if inPart > 0 {
+            try files.append("</urlset>")
+            try files.finish()
+        }
+        try files.start("sitemap.xml")
+        try files.append(header)
+        try files.append("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">")
+        for number in 1...parts {
+            let location = paths.baseURL.absolute(paths.baseURL.path + "sitemap-\(number).xml")
+            try files.append("<sitemap><loc>\(XMLText.escape(location))</loc></sitemap>")
+        }
+        try files.append("</sitemapindex>")
+        try files.finish()
     }
 
-    private func urlSet(_ pages: some Sequence<PageName>) -> String {
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        text += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for page in pages {
-            let path: String
-            switch page {
-            case .list(let number): path = paths.listPageURL(number)
-            case .item(let slug): path = paths.itemURL(slug)
-            }
-            text += "<url><loc>\(XMLText.escape(paths.baseURL.absolute(path)))</loc></url>\n"
+    /// A page's line in a sitemap.
+    private func url(_ page: PageName) -> String {
+        let path: String
+        switch page {
+        case .list(let number): path = paths.listPageURL(number)
+        case .item(let slug): path = paths.itemURL(slug)
         }
-        return text + "</urlset>\n"
+        return "<url><loc>\(XMLText.escape(paths.baseURL.absolute(path)))</loc></url>"
     }
 
     func robots() -> String {

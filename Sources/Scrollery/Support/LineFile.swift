@@ -5,11 +5,18 @@ import Foundation
 struct LineFile {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    private var isOpen = true
     private static let capacity = 64 * 1024
 
     init(path: String) throws {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw POSIXFailure(errno: errno) }
+        self.init(descriptor: descriptor)
+    }
+
+    /// A file already open for writing, which `close` closes.
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
         buffer.reserveCapacity(Self.capacity)
     }
 
@@ -20,8 +27,10 @@ struct LineFile {
         if buffer.count >= Self.capacity { try flush() }
     }
 
-    /// Writes what is buffered and closes the file.
+    /// Writes what is buffered and closes the file; once closed, does nothing.
     mutating func close() throws {
+        guard isOpen else { return }
+        isOpen = false
         defer { Glibc.close(descriptor) }
         try flush()
     }
