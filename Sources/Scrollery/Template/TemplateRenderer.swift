@@ -62,7 +62,7 @@ struct TemplateRenderer {
                 // The outermost child's block wins over the blocks of the templates between it and the parent.
                 depth += 1
                 expansions += 1
-                render(parent, blocks: overrides.merging(blocks) { _, outer in outer })
+                render(parent, blocks: blocks.isEmpty ? overrides : overrides.merging(blocks) { _, outer in outer })
                 depth -= 1
             }
         }
