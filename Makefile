@@ -49,7 +49,7 @@ BENCH_N ?= 1000 10000 50000
 BENCH_MEMORY_N ?= 100000
 BENCH_WARM_N ?= 10000
 BENCH_FETCH_N ?= 1000
-BENCH_RUNS ?= 3
+BENCH_RUNS ?= 5
 bench: deps bench-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
 	$(PYTHON) bench/run.py --n "$(BENCH_N)" --memory-n "$(BENCH_MEMORY_N)" --warm-n "$(BENCH_WARM_N)" \
