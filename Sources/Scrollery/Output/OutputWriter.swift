@@ -15,8 +15,9 @@ struct OutputWriter {
     let outputFolder: URL
     let stagingFolder: URL
     let clean: Bool
-    /// Every file of the build: whether it changed, and a page's render key. One small record per file is
-    /// all a build keeps as it streams (the text of the manifest and keys is written line by line).
+    /// Every file of the build: whether it changed, and a page's render key. Pages are listed in a file
+    /// in the staging folder, so a build keeps only an 8-byte hash per page in memory as it streams (the
+    /// text of the manifest and keys is written line by line).
     private var files: WrittenFiles
     /// Paths written twice (a file in `static/` with the name of a generated one): the last write wins.
     var overriddenFiles: [String] { files.overridden }
@@ -58,7 +59,12 @@ struct OutputWriter {
         } catch {
             throw OutputError(path: stagingFolder.path, problem: "cannot be created: \(error.localizedDescription)")
         }
-        files = try WrittenFiles(in: staging)
+        do {
+            files = try WrittenFiles(in: staging)
+        } catch {
+            try? FileManager.default.removeItem(at: stagingFolder)
+            throw error
+        }
     }
 
     /// The files a previous build recorded; refuses to replace a non-empty folder Scrollery did not write.
