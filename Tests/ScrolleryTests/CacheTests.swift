@@ -491,6 +491,11 @@ struct PageLogTests {
                 #expect(read.map(\.key) == expected.map(\.key))
             }
             #expect(folder.allPaths().isEmpty)
+            // An error of the reader's own comes out as it is; a closed log cannot be read.
+            struct Stop: Error {}
+            #expect(throws: Stop.self) { try log.forEach { _ in throw Stop() } }
+            log.close()
+            #expect(throws: OutputError.self) { try log.forEach { _ in } }
         }
     }
 

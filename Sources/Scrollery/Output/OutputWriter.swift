@@ -55,15 +55,16 @@ struct OutputWriter {
         previousKeys = RenderKey.load(from: outputFolder)
         do {
             try fileManager.createDirectory(at: stagingFolder, withIntermediateDirectories: true)
-            staging = try OpenFolder(stagingFolder.path)
         } catch {
             throw OutputError(path: stagingFolder.path, problem: "cannot be created: \(error.localizedDescription)")
         }
         do {
+            staging = try OpenFolder(stagingFolder.path)
             files = try WrittenFiles(in: staging)
         } catch {
             try? FileManager.default.removeItem(at: stagingFolder)
-            throw error
+            if let error = error as? OutputError { throw error }
+            throw OutputError(path: stagingFolder.path, problem: "cannot be opened: \(error.localizedDescription)")
         }
     }
 
@@ -190,6 +191,7 @@ struct OutputWriter {
         try writeOwnFile(named: Self.manifestName) { line in
             try files.forEachPath { path, _ in try line(path) }
         }
+        files.closeLog()
         do {
             if fileManager.fileExists(atPath: outputFolder.path) {
                 _ = try Self.checkReplaceable(outputFolder)
@@ -208,6 +210,7 @@ struct OutputWriter {
 
     /// Removes the staging folder; the output folder is untouched.
     func discard() {
+        files.closeLog()
         try? fileManager.removeItem(at: stagingFolder)
     }
 
@@ -450,8 +453,13 @@ struct OutputStore: Sendable {
         guard previousManifest.contains(relativePath), Self.sameBytes(file, outputFolder + "/" + relativePath)
         else { return true }
         // Unchanged: the previous build's file (and its modification time) is kept.
-        unlinkat(staging.descriptor, relativePath, 0)
+        remove(relativePath)
         return false
+    }
+
+    /// Removes a file of this build from the staging folder, if it is there.
+    func remove(_ relativePath: String) {
+        unlinkat(staging.descriptor, relativePath, 0)
     }
 
     /// Creates the file and writes `data` into it.

@@ -15,7 +15,8 @@ final class PageLog {
 
     /// How many pages were appended.
     private(set) var count = 0
-    private let descriptor: Int32
+    /// The open file, or -1 once closed.
+    private var descriptor: Int32
     /// The folder the file was made in, for errors.
     private let folder: String
     private var buffer: [UInt8] = []
@@ -31,19 +32,29 @@ final class PageLog {
     init(in folder: OpenFolder) throws {
         let name = ".scrollery-pages-\(UUID().uuidString)"
         let descriptor = openat(folder.descriptor, name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
+        let failure = errno
+        guard descriptor >= 0, unlinkat(folder.descriptor, name, 0) == 0 else {
+            let failure = descriptor >= 0 ? errno : failure
+            if descriptor >= 0 { Glibc.close(descriptor) }
             throw OutputError(
                 path: folder.path + "/" + name,
-                problem: "cannot be created (\(String(cString: strerror(errno)))): the build lists its pages there.")
+                problem: "cannot be created (\(String(cString: strerror(failure)))): the build lists its pages there.")
         }
-        unlinkat(folder.descriptor, name, 0)
         self.descriptor = descriptor
         self.folder = folder.path
         buffer.reserveCapacity(Self.capacity)
     }
 
     deinit {
-        close(descriptor)
+        close()
+    }
+
+    /// Closes the file (before the staging folder is swapped in or removed: on a network file system an
+    /// open, unlinked file is still there under another name). Reading or appending after is an error.
+    func close() {
+        guard descriptor >= 0 else { return }
+        Glibc.close(descriptor)
+        descriptor = -1
     }
 
     func append(_ name: PageName, changed: Bool, key: RenderKey.Digest) throws {
@@ -69,31 +80,27 @@ final class PageLog {
     /// Every page in the order it was appended.
     func forEach(_ body: (Entry) throws -> Void) throws {
         try flush()
-        do {
-            try read(body)
-        } catch let failure as POSIXFailure {
-            throw failed(failure)
-        }
-    }
-
-    private func read(_ body: (Entry) throws -> Void) throws {
         var window: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: Self.capacity)
         var offset = 0
         while offset < written {
-            let read = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+            let wanted = min(chunk.count, written - offset)
+            let read = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(offset)) }
             if read < 0, errno == EINTR { continue }
-            guard read > 0 else { throw POSIXFailure(errno: read < 0 ? errno : EIO) }
+            guard read > 0 else { throw failed(read < 0 ? errno : EIO) }
             offset += read
             window.append(contentsOf: chunk[..<read])
-            let used = try window.withUnsafeBytes { try Self.entries(in: $0, body) }
+            guard let used = try window.withUnsafeBytes({ try Self.entries(in: $0, body) }) else {
+                throw failed(EIO)
+            }
             window.removeFirst(used)
         }
-        guard window.isEmpty else { throw POSIXFailure(errno: EIO) }
+        guard window.isEmpty else { throw failed(EIO) }
     }
 
-    /// Hands each whole record in `bytes` to `body`. - Returns: the bytes used.
-    private static func entries(in bytes: UnsafeRawBufferPointer, _ body: (Entry) throws -> Void) throws -> Int {
+    /// Hands each whole record in `bytes` to `body`.
+    /// - Returns: the bytes used, or `nil` for a record that cannot be read.
+    private static func entries(in bytes: UnsafeRawBufferPointer, _ body: (Entry) throws -> Void) throws -> Int? {
         var start = 0
         while bytes.count - start >= headerSize {
             let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start + 17, as: UInt32.self)))
@@ -107,7 +114,7 @@ final class PageLog {
             if flags & itemFlag != 0 {
                 name = .item(slug: text)
             } else {
-                guard let number = Int(text) else { throw POSIXFailure(errno: EIO) }
+                guard let number = Int(text) else { return nil }
                 name = .list(number)
             }
             try body(Entry(name: name, changed: flags & changedFlag != 0, key: key))
@@ -116,21 +123,27 @@ final class PageLog {
         return start
     }
 
+    /// Writes what is buffered at the end of the file.
     private func flush() throws {
         guard !buffer.isEmpty else { return }
-        do {
-            try buffer.withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }
-        } catch let failure as POSIXFailure {
-            throw failed(failure)
+        try buffer.withUnsafeBytes { bytes in
+            var done = 0
+            while done < bytes.count {
+                let count = pwrite(
+                    descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(written + done))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { throw failed(count < 0 ? errno : EIO) }
+                done += count
+            }
         }
         written += buffer.count
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private func failed(_ failure: POSIXFailure) -> OutputError {
+    private func failed(_ code: Int32) -> OutputError {
         OutputError(
             path: folder,
-            problem: "could not hold the list of the build's pages (\(failure.localizedDescription)); "
+            problem: "could not hold the list of the build's pages (\(String(cString: strerror(code)))); "
                 + "check the free space there and build again.")
     }
 }

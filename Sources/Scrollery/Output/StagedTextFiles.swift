@@ -10,14 +10,13 @@ final class StagedTextFiles: TextFileSink {
         self.store = store
     }
 
-    /// A file left unfinished (the build failed while making it) is closed, not listed.
+    /// A file left unfinished (the build failed while making it) is removed, not listed.
     deinit {
-        try? current?.lines.close()
+        abandonCurrent()
     }
 
     func start(_ name: String) throws {
-        try? current?.lines.close()
-        current = nil
+        abandonCurrent()
         current = (name, try store.startLineFile(name))
     }
 
@@ -29,6 +28,14 @@ final class StagedTextFiles: TextFileSink {
                 path: store.stagingFolder + "/" + (current?.path ?? ""),
                 problem: "cannot be written: \(error.localizedDescription)")
         }
+    }
+
+    /// Closes and removes a file that was started and not finished.
+    private func abandonCurrent() {
+        guard var file = current else { return }
+        current = nil
+        try? file.lines.close()
+        store.remove(file.path)
     }
 
     func finish() throws {

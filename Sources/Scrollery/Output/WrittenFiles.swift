@@ -89,6 +89,11 @@ struct WrittenFiles {
 
     var keyCount: Int { pages.count - replaced.count }
 
+    /// Closes the page log: the counts stay, the pages can no longer be read.
+    func closeLog() {
+        pages.close()
+    }
+
     /// Every page in build order (replaced ones too: their URLs still exist), read from the same log.
     var pageNames: PageNames { PageNames(pages: pages) }
 
