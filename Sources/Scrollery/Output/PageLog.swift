@@ -126,15 +126,10 @@ final class PageLog {
     /// Writes what is buffered at the end of the file.
     private func flush() throws {
         guard !buffer.isEmpty else { return }
-        try buffer.withUnsafeBytes { bytes in
-            var done = 0
-            while done < bytes.count {
-                let count = pwrite(
-                    descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(written + done))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { throw failed(count < 0 ? errno : EIO) }
-                done += count
-            }
+        do {
+            try buffer.withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }
+        } catch let failure as POSIXFailure {
+            throw failed(failure.errno)
         }
         written += buffer.count
         buffer.removeAll(keepingCapacity: true)

@@ -26,36 +26,35 @@ struct SiteMaps {
     /// - Parameter pages: every page of the site, in order.
     func writeSitemaps(pages: PageNames, into files: inout some TextFileSink) throws {
         let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
-        let urlSet = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
-        guard pages.count > urlsPerSitemap else {
-            try files.start("sitemap.xml")
+        func startURLSet(_ name: String) throws {
+            try files.start(name)
             try files.append(header)
-            try files.append(urlSet)
-            try pages.forEach { try files.append(url($0)) }
+            try files.append("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">")
+        }
+        func finishURLSet() throws {
             try files.append("</urlset>")
-            return try files.finish()
+            try files.finish()
+        }
+        guard pages.count > urlsPerSitemap else {
+            try startURLSet("sitemap.xml")
+            try pages.forEach { try files.append(url($0)) }
+            return try finishURLSet()
         }
         var parts = 0
         var inPart = 0
         try pages.forEach { page in
             if inPart == 0 {
                 parts += 1
-                try files.start("sitemap-\(parts).xml")
-                try files.append(header)
-                try files.append(urlSet)
+                try startURLSet("sitemap-\(parts).xml")
             }
             try files.append(url(page))
             inPart += 1
             if inPart == urlsPerSitemap {
-                try files.append("</urlset>")
-                try files.finish()
+                try finishURLSet()
                 inPart = 0
             }
         }
-        if inPart > 0 {
-            try files.append("</urlset>")
-            try files.finish()
-        }
+        if inPart > 0 { try finishURLSet() }
         try files.start("sitemap.xml")
         try files.append(header)
         try files.append("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">")
