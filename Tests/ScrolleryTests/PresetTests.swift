@@ -223,7 +223,9 @@ struct PresetTests {
                 #expect(try SiteFixture.snapshot(of: output) == before, "killed after \(delay) ms")
                 let cache = site.appendingPathComponent(".scrollery-cache")
                 let entries = FileManager.default.enumerator(atPath: cache.path)?.compactMap { $0 as? String } ?? []
-                let files = entries.filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }.filter {
+                let files = entries.filter {
+                    !($0 as NSString).lastPathComponent.hasPrefix(".") && $0 != CacheFolder.tagName
+                }.filter {
                     var isFolder: ObjCBool = false
                     return FileManager.default.fileExists(
                         atPath: cache.appendingPathComponent($0).path, isDirectory: &isFolder) && !isFolder.boolValue

@@ -39,7 +39,7 @@ public struct SiteBuilder: Sendable {
     /// - Throws: `BuildError`, with the previous site left as it was.
     public func build() async throws(BuildError) -> BuildSummary {
         if let customFetcher { return try await build(fetcher: customFetcher) }
-        let local = LocalFileFetcher(siteFolder: config.siteFolder)
+        let local = LocalFileFetcher(siteFolder: config.siteFolder, maxBodySize: config.fetch.maxBodySize)
         guard usesHTTP else { return try await build(fetcher: local, local: local) }
         // One pooled client for the whole build, shut down on every path.
         let client = HTTPFetcher.makeClient(config.fetch)
@@ -74,6 +74,7 @@ public struct SiteBuilder: Sendable {
         let started = ContinuousClock.now
         var writer: OutputWriter?
         do {
+            try CacheFolder.prepare(config.cache.folder)
             let theme = try Theme.load(
                 overrides: config.siteFolder.appendingPathComponent("templates"), defaults: options.themeFolder)
             let buildKey = RenderKey.build(config: config, theme: theme)
@@ -133,7 +134,10 @@ public struct SiteBuilder: Sendable {
             let message =
                 error is CancellationError || Task.isCancelled
                 ? "The build was cancelled." : config.redactor("\(error)")
-            throw BuildError(message: message, outputPath: config.outputFolder.path)
+            let manifest = config.outputFolder.appendingPathComponent(OutputWriter.manifestName).path
+            throw BuildError(
+                message: message, outputPath: config.outputFolder.path,
+                hadPreviousBuild: access(manifest, F_OK) == 0)
         }
     }
 
@@ -178,7 +182,11 @@ public struct SiteBuilder: Sendable {
         let sourcePageCount = Mutex(0)
         let events = self.events
         let limit = itemLimit
-        let source = SourcePages(config: config.source, fetcher: fetcher, redactor: config.redactor, limit: limit) {
+        let logger = self.logger
+        let source = SourcePages(
+            config: config.source, fetcher: fetcher, redactor: config.redactor, limit: limit,
+            onWarning: { logger.warning("\($0)") }
+        ) {
             number, location, items in
             sourcePageCount.withLock { $0 = number }
             events(.sourcePage(number: number, location: location, items: items))
@@ -194,7 +202,17 @@ public struct SiteBuilder: Sendable {
             let chunks = ItemChunks(base: source, size: config.pageSize, limit: limit)
             for try await items in EnrichedChunks(chunks: chunks, enricher: enricher) {
                 try Task.checkCancellation()
-                let slugged = items.map { ($0, slugger.slug(for: $0.id)) }
+                let slugged = items.map { item in
+                    let slug = slugger.next(for: item.id)
+                    if let base = slug.firstRepeatOf {
+                        logger.warning(
+                            """
+                            item \(item.position) (id `\(item.id)`) makes the slug `\(base)`, as an earlier item's id \
+                            does: it and any later ones get `\(base)-2`, `\(base)-3`, …
+                            """)
+                    }
+                    return (item, slug.text)
+                }
                 let pendingFolders = folders
                 folders = Task { store.makeFolders(for: slugged.map { PageName.item(slug: $0.1).path }) }
                 if let page = pending {

@@ -46,6 +46,7 @@ struct CachedResponse: Sendable {
     }
 
     func age(now: Date) -> Duration {
-        .milliseconds(Int(max(0, now.timeIntervalSince1970 - header.storedAt) * 1000))
+        // An entry's time comes from a file on disk: a wrong one must not trap the conversion.
+        .clamped(seconds: now.timeIntervalSince1970 - header.storedAt, atMost: .seconds(100 * 365 * 86_400))
     }
 }

@@ -8,6 +8,12 @@ public enum SiteCleaner {
     public static func removeCache(of config: SiteConfig) throws -> String {
         let folder = config.cache.folder
         guard FileManager.default.fileExists(atPath: folder.path) else { return "No cache at \(folder.path)." }
+        guard CacheFolder.isMarked(folder) else {
+            throw OutputError(
+                path: folder.path,
+                problem: "is not marked as Scrollery's cache (it has no \(CacheFolder.tagName)), so it is left as it "
+                    + "is. If it is an old cache, build once (which marks it) or remove it yourself.")
+        }
         let entries = FileManager.default.enumerator(atPath: folder.path)?.allObjects.count ?? 0
         try HTTPCache(folder: folder).clear()
         return "Removed the cache at \(folder.path) (\(entries) files and folders)."

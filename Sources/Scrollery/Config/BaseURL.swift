@@ -29,6 +29,11 @@ public struct BaseURL: Sendable, Equatable {
             guard origin != nil else { return nil }
             path = "/" + path
         }
+        // `//host/` and `/\host/` are read by browsers as another host: every page would load its script
+        // and style from there.
+        guard !path.hasPrefix("//"), !path.contains("\\"),
+            !path.unicodeScalars.contains(where: ControlCharacters.isUnwanted)
+        else { return nil }
         if !path.hasSuffix("/") { path += "/" }
         guard !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { return nil }
         self.path = path

@@ -5,7 +5,7 @@ extension ConfigDecoder {
     static let paginationStyles = ["page", "offset", "cursor", "since", "link", "dates"]
 
     func decodeSource(_ reader: ConfigReader) throws(ConfigError) -> SourceConfig {
-        try reader.rejectUnknownKeys(["url", "items", "paginate", "limit", "headers"])
+        try reader.rejectUnknownKeys(["url", "items", "paginate", "limit", "maxPages", "headers"])
         // The template is checked before ${NAME} is resolved, so an error message never shows a secret.
         let template = try reader.requiredString("url", example: "data/page-{{page}}.json")
         try checkTemplate(template, reader: reader, key: "url")
@@ -19,7 +19,7 @@ extension ConfigDecoder {
         let paginate = try decodePagination(reader.child("paginate"), url: url, source: reader)
         return SourceConfig(
             url: url, items: items, paginate: paginate, limit: try reader.int("limit", in: 1...10_000_000),
-            headers: try decodeHeaders(reader))
+            maxPages: try reader.int("maxPages", in: 1...10_000_000) ?? 100_000, headers: try decodeHeaders(reader))
     }
 
     func decodeDetail(_ reader: ConfigReader) throws(ConfigError) -> DetailConfig {
@@ -41,12 +41,18 @@ extension ConfigDecoder {
         settings.backoff = try duration(reader, "backoff") ?? settings.backoff
         settings.maxWait = try duration(reader, "maxWait") ?? settings.maxWait
         if let text = try reader.string("maxBodySize") {
-            guard let size = ConfigValues.size(text), size >= 1024 else {
+            switch ConfigValues.size(text) {
+            case .value(let size) where size >= 1024:
+                settings.maxBodySize = size
+            case .tooLarge(let largest):
+                throw reader.error(
+                    "maxBodySize", "`\(text)` is larger than the largest size allowed, \(largest).",
+                    fix: "Write a size of at most \(largest), such as `10MB`.")
+            case .value, .invalid:
                 throw reader.error(
                     "maxBodySize", "`\(text)` is not a size of at least 1KB.",
                     fix: "Write it as `10MB`, `512KB` or bytes.")
             }
-            settings.maxBodySize = size
         }
         guard settings.timeout > .zero else {
             throw reader.error("timeout", "must be longer than zero.", fix: "Write it as `30s`.")
@@ -61,23 +67,29 @@ extension ConfigDecoder {
         if let reader, let text = try reader.string("ttl") {
             if text.lowercased() == "forever" {
                 settings.ttl = .forever
-            } else if let ttl = ConfigValues.duration(text) {
-                settings.ttl = .duration(ttl)
             } else {
-                throw reader.error(
-                    "ttl", "`\(text)` is not a duration.", fix: "Write it as `1h`, `30m`, `0` or `forever`.")
+                settings.ttl = .duration(
+                    try duration(reader, "ttl", fix: "Write it as `1h`, `30m`, `0` or `forever`.") ?? .zero)
             }
         }
         settings.staleIfError = try reader?.bool("staleIfError") ?? true
         return settings
     }
 
-    private func duration(_ reader: ConfigReader, _ key: String) throws(ConfigError) -> Duration? {
+    private func duration(
+        _ reader: ConfigReader, _ key: String, fix: String = "Write it as `30s`, `500ms`, `2m` or `1h`."
+    ) throws(ConfigError) -> Duration? {
         guard let text = try reader.string(key) else { return nil }
-        guard let value = ConfigValues.duration(text) else {
-            throw reader.error(key, "`\(text)` is not a duration.", fix: "Write it as `30s`, `500ms`, `2m` or `1h`.")
+        switch ConfigValues.duration(text) {
+        case .value(let value):
+            return value
+        case .tooLarge(let largest):
+            throw reader.error(
+                key, "`\(text)` is longer than the longest duration allowed, \(largest).",
+                fix: "Write a duration of at most \(largest).")
+        case .invalid:
+            throw reader.error(key, "`\(text)` is not a duration.", fix: fix)
         }
-        return value
     }
 
     private func decodeHeaders(_ reader: ConfigReader) throws(ConfigError) -> [HTTPHeader] {

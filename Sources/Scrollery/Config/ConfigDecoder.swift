@@ -30,18 +30,21 @@ final class ConfigDecoder {
         }
         let source = try decodeSource(sourceReader)
         let detail = try top.child("detail").map { reader throws(ConfigError) in try decodeDetail(reader) }
+        let output = try decodeOutput(top)
+        let cache = try decodeCache(top.child("cache"))
+        try checkFolders(output: output, cache: cache.folder, top: top)
         return SiteConfig(
             title: try top.string("title") ?? "Gallery",
             description: try top.string("description"),
             baseURL: baseURL,
-            outputFolder: try decodeOutput(top),
+            outputFolder: output,
             pageSize: try top.int("pageSize", in: 1...1000) ?? 24,
             source: source,
             detail: detail,
             item: try decodeItem(itemReader),
             scroll: try decodeScroll(top.child("scroll")),
             fetch: try decodeFetch(top.child("fetch"), detail: detail),
-            cache: try decodeCache(top.child("cache")),
+            cache: cache,
             redactor: Redactor(secrets: references.values),
             siteFolder: siteFolder,
             file: file
@@ -74,15 +77,7 @@ final class ConfigDecoder {
         } else {
             folder = URL(fileURLWithPath: try top.string("output") ?? "public", relativeTo: siteFolder)
         }
-        let output = folder.standardizedFileURL
-        let site = siteFolder.standardizedFileURL
-        if site.path.hasPrefix(output.path.hasSuffix("/") ? output.path : output.path + "/") || site.path == output.path
-        {
-            throw top.error(
-                "output", "`\(output.path)` is the site folder or holds it; a build replaces its output folder.",
-                fix: "Choose a folder of its own, such as `public`.")
-        }
-        return output
+        return folder.standardizedFileURL
     }
 
     private func decodeItem(_ reader: ConfigReader) throws(ConfigError) -> ItemTemplates {

@@ -48,12 +48,52 @@ extension SiteConfig {
             root = node
         } catch let error as ConfigError {
             throw error
+        } catch let error as YamlError {
+            throw yamlError(error, file: file)
         } catch {
             throw ConfigError(
                 file: file.path, key: "", line: nil, problem: "is not valid YAML: \(error).",
                 fix: "Fix the YAML syntax at the place named.")
         }
         return try ConfigDecoder(file: file, overrides: overrides, environment: environment).decode(root)
+    }
+
+    /// A YAML syntax error with its line and column, and at most 120 characters of the line around the
+    /// column (a line may be very long; a message should not be).
+    private static func yamlError(_ error: YamlError, file: URL) -> ConfigError {
+        let found: (context: YamlError.Context?, problem: String, mark: Mark, yaml: String)
+        switch error {
+        case .scanner(let context, let problem, let mark, let yaml),
+            .parser(let context, let problem, let mark, let yaml),
+            .composer(let context, let problem, let mark, let yaml):
+            found = (context, problem, mark, yaml)
+        default:
+            return ConfigError(
+                file: file.path, key: "", line: nil,
+                problem: "is not valid YAML: \(TerminalText.shown(String("\(error)".prefix(240)))).",
+                fix: "Fix the YAML syntax at the place named.")
+        }
+        let lines = found.yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        /// At most 120 characters of line `number` around `column`, or `nil` for a blank or missing line.
+        func excerpt(line number: Int, column: Int) -> String? {
+            guard number >= 1, number <= lines.count else { return nil }
+            let text = Array(lines[number - 1])
+            guard text.contains(where: { !$0.isWhitespace }) else { return nil }
+            let at = max(0, min(text.count, column - 1))
+            let start = max(0, min(at - 60, text.count - 120))
+            let end = min(text.count, start + 120)
+            return "`" + (start > 0 ? "…" : "") + String(text[start..<end]) + (end < text.count ? "…" : "") + "`"
+        }
+        var problem = "is not valid YAML at line \(found.mark.line), column \(found.mark.column): \(found.problem)"
+        if let shown = excerpt(line: found.mark.line, column: found.mark.column) { problem += ": \(shown)" }
+        if let context = found.context {
+            problem += " (\(context.text) that starts at line \(context.mark.line)"
+            if let shown = excerpt(line: context.mark.line, column: context.mark.column) { problem += ": \(shown)" }
+            problem += ")"
+        }
+        return ConfigError(
+            file: file.path, key: "", line: found.mark.line, problem: TerminalText.shown(problem) + ".",
+            fix: "Fix the YAML syntax at the place named.")
     }
 
     private static func reason(_ error: any Error) -> String {

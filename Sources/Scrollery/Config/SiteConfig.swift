@@ -42,6 +42,8 @@ public struct SourceConfig: Sendable {
     public var paginate: PaginationStyle
     /// At most this many items in all.
     public var limit: Int?
+    /// At most this many source pages: any source ends, however its API behaves.
+    public var maxPages = 100_000
     /// Request headers, with `${NAME}` resolved from the environment.
     public var headers: [HTTPHeader]
 }

@@ -8,15 +8,24 @@ public struct LocalFileFetcher: Fetcher {
     let siteFolder: URL
     /// Where the identity of each file read is kept (taken with `fstat` before reading it), if anywhere.
     let identities: FileIdentities?
+    /// The largest file read (`fetch.maxBodySize`, as for HTTP): a larger one is refused from its size,
+    /// before a byte of it is read.
+    let maxBodySize: Int
 
-    /// - Parameter siteFolder: the folder relative paths are resolved against.
-    public init(siteFolder: URL) {
-        self.init(siteFolder: siteFolder, identities: nil)
+    /// - Parameters:
+    ///   - siteFolder: the folder relative paths are resolved against.
+    ///   - maxBodySize: the largest file read.
+    public init(siteFolder: URL, maxBodySize: Int = FetchSettings().maxBodySize) {
+        self.init(siteFolder: siteFolder, identities: nil, maxBodySize: maxBodySize)
     }
 
-    init(siteFolder: URL, identities: FileIdentities?, folders: OpenFolders = OpenFolders()) {
+    init(
+        siteFolder: URL, identities: FileIdentities?, maxBodySize: Int = FetchSettings().maxBodySize,
+        folders: OpenFolders = OpenFolders()
+    ) {
         self.siteFolder = siteFolder
         self.identities = identities
+        self.maxBodySize = maxBodySize
         self.folders = folders
         siteFolderPath = siteFolder.path
     }
@@ -29,26 +38,43 @@ public struct LocalFileFetcher: Fetcher {
 
     /// The same fetcher, keeping the identity of every file it reads in `identities`.
     func keepingIdentities(in identities: FileIdentities) -> LocalFileFetcher {
-        LocalFileFetcher(siteFolder: siteFolder, identities: identities, folders: folders)
+        LocalFileFetcher(siteFolder: siteFolder, identities: identities, maxBodySize: maxBodySize, folders: folders)
     }
 
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let location = request.location
         let path = resolve(location)
         var identity: FileIdentity?
-        let result = Self.read(path, from: folders) { info in identity = FileIdentity(info) }
+        let result = Self.read(path, from: folders, limit: maxBodySize) { info in identity = FileIdentity(info) }
         identities?.add(location: location, identity: identity ?? FileIdentity.of(path: path))
+        // The location is relative to the site folder: no absolute path of this machine reaches a page.
         switch result {
         case .success(let body):
             return FetchResponse(body: body, location: location)
-        case .failure(let failure):
-            let missing = failure.errno == ENOENT || failure.errno == ENOTDIR
+        case .failure(.system(let failure)) where failure.errno == ENOENT || failure.errno == ENOTDIR:
+            throw FetchError(.notFound, location: location, reason: "no such file")
+        case .failure(.system(let failure)):
             throw FetchError(
-                missing ? .notFound : .unreadable, location: location,
-                // The location is relative to the site folder: no absolute path of this machine reaches a page.
-                reason: missing
-                    ? "no such file" : "cannot be read (\(failure.errorDescription ?? "error \(failure.errno)"))")
+                .unreadable, location: location,
+                reason: "cannot be read (\(failure.errorDescription ?? "error \(failure.errno)"))")
+        case .failure(.notRegular(let kind)):
+            throw FetchError(
+                .unreadable, location: location,
+                reason: "is \(kind), not a regular file, so it is not read. Point the config at a JSON file.")
+        case .failure(.tooLarge):
+            throw FetchError(
+                .tooLarge, location: location,
+                reason: "is larger than fetch.maxBodySize (\(maxBodySize) bytes); raise it if this is expected")
         }
+    }
+
+    /// Why a local file was not read.
+    private enum ReadFailure: Error {
+        case system(POSIXFailure)
+        /// A folder, a FIFO, a device or a socket: reading one could block forever or never end.
+        case notRegular(String)
+        /// Larger than the limit, by its size or by what it held when read.
+        case tooLarge
     }
 
     /// The path of a location: joined as text (a `URL` would ask the file system about each component).
@@ -57,29 +83,40 @@ public struct LocalFileFetcher: Fetcher {
         return path.hasPrefix("/") ? path : siteFolderPath + "/" + path
     }
 
-    /// A whole file with `open`, `fstat` and `read`: one allocation, the size known up front.
+    /// A whole file with `open`, `fstat` and `read`: one allocation, the size known up front. The file is
+    /// opened without blocking (a FIFO would wait for a writer forever) and read only if it is a regular
+    /// file of at most `limit` bytes; a file that grows while it is read is cut off past the limit.
     /// - Parameter opened: given what `fstat` tells of the file, before it is read.
-    private static func read(_ path: String, from folders: OpenFolders, opened: (stat) -> Void) -> Result<
-        Data, POSIXFailure
-    > {
+    private static func read(_ path: String, from folders: OpenFolders, limit: Int, opened: (stat) -> Void)
+        -> Result<Data, ReadFailure>
+    {
         let descriptor = folders.openForReading(path)
-        guard descriptor >= 0 else { return .failure(POSIXFailure(errno: errno)) }
+        guard descriptor >= 0 else { return .failure(.system(POSIXFailure(errno: errno))) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(POSIXFailure(errno: errno)) }
+        guard fstat(descriptor, &info) == 0 else { return .failure(.system(POSIXFailure(errno: errno))) }
         opened(info)
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(POSIXFailure(errno: EISDIR)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(.notRegular("a folder"))
+        case S_IFIFO: return .failure(.notRegular("a FIFO (named pipe)"))
+        case S_IFCHR, S_IFBLK: return .failure(.notRegular("a device"))
+        case S_IFSOCK: return .failure(.notRegular("a socket"))
+        default: return .failure(.notRegular("not a file"))
+        }
+        guard info.st_size <= limit else { return .failure(.tooLarge) }
         var data = Data(count: Int(info.st_size))
         var filled = 0
         while true {
-            if filled == data.count { data.count += max(4096, data.count) }
+            if filled > limit { return .failure(.tooLarge) }
+            if filled == data.count { data.count += min(max(4096, data.count), limit + 1 - filled) }
             let count = data.withUnsafeMutableBytes { buffer in
                 guard let start = buffer.baseAddress else { return 0 }
                 return Glibc.read(descriptor, start + filled, buffer.count - filled)
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(POSIXFailure(errno: errno))
+                return .failure(.system(POSIXFailure(errno: errno)))
             }
             if count == 0 { break }
             filled += count

@@ -19,14 +19,24 @@ struct RateLimitHeaders: Sendable {
     func wait(now: Date) -> Duration? {
         if let retryAfter = retryAfter(now: now) { return retryAfter }
         guard isExhausted, let resetDate else { return nil }
-        return .milliseconds(max(0, Int((resetDate.timeIntervalSince(now) * 1000).rounded(.up))))
+        return Self.wait(seconds: resetDate.timeIntervalSince(now))
     }
 
     func retryAfter(now: Date) -> Duration? {
         guard let text = retryAfterText, !text.isEmpty else { return nil }
-        if let seconds = Double(text), seconds >= 0 { return .milliseconds(Int(seconds * 1000)) }
+        if let seconds = Double(text), seconds >= 0 { return Self.wait(seconds: seconds) }
         guard let date = Self.parseHTTPDate(text) else { return nil }
-        return .milliseconds(max(0, Int((date.timeIntervalSince(now) * 1000).rounded(.up))))
+        return Self.wait(seconds: date.timeIntervalSince(now))
+    }
+
+    /// The longest wait a header can ask for (about 35,000 years): anything longer (`1e30`, a 26-digit reset
+    /// time) is this, which is past any `fetch.maxWait` the config takes (ten years at most), so the request
+    /// fails with its reason instead of trapping.
+    static let longestWait: Duration = .seconds(Int64(1) << 40)
+
+    /// A wait of `seconds` from a header, clamped to `0...longestWait`.
+    static func wait(seconds: Double) -> Duration {
+        .clamped(seconds: seconds, atMost: longestWait)
     }
 
     /// Parses RFC 9110's IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.

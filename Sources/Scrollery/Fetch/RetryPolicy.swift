@@ -70,7 +70,9 @@ struct RetryPolicy: Sendable {
 
     /// `HH:mm:ss` of a date, in UTC.
     static func clockTime(_ date: Date) -> String {
-        let seconds = ((Int(date.timeIntervalSince1970) % 86_400) + 86_400) % 86_400
+        // The remainder first: a reset time from a header may be too large for an `Int`.
+        let day = date.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400)
+        let seconds = day.isFinite ? (Int(day) + 86_400) % 86_400 : 0
         let pad = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return "\(pad(seconds / 3600)):\(pad(seconds / 60 % 60)):\(pad(seconds % 60))"
     }

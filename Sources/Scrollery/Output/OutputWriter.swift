@@ -43,7 +43,12 @@ struct OutputWriter {
     private(set) var leftUnchanged = false
     private let fileManager = FileManager.default
 
-    init(outputFolder: URL, clean: Bool = false) throws {
+    /// - Parameters:
+    ///   - outputFolder: the configured output folder; a symbolic link to a folder is published through
+    ///     (its target is what the build exchanges), never replaced by a folder of its own.
+    ///   - clean: whether files Scrollery did not write are left out.
+    init(outputFolder requested: URL, clean: Bool = false) throws {
+        let outputFolder = try Self.publishedFolder(requested)
         self.outputFolder = outputFolder
         self.clean = clean
         let parent = outputFolder.deletingLastPathComponent()
@@ -66,6 +71,22 @@ struct OutputWriter {
             if let error = error as? OutputError { throw error }
             throw OutputError(path: stagingFolder.path, problem: "cannot be opened: \(error.localizedDescription)")
         }
+    }
+
+    /// The folder a build exchanges: the configured one, or, when that is a symbolic link (`public ->
+    /// /var/www/gallery`), the real folder it leads to.
+    static func publishedFolder(_ folder: URL) throws -> URL {
+        var info = stat()
+        guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return folder }
+        guard let resolved = realpath(folder.path, nil) else {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) ?? "?"
+            throw OutputError(
+                path: folder.path,
+                problem: "is a symbolic link to `\(target)`, which does not exist. Make that folder, or point "
+                    + "`output:` at a folder.")
+        }
+        defer { free(resolved) }
+        return URL(fileURLWithPath: String(cString: resolved), isDirectory: true)
     }
 
     /// The files a previous build recorded; refuses to replace a non-empty folder Scrollery did not write.

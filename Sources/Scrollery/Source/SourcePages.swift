@@ -20,17 +20,21 @@ struct SourcePages: AsyncSequence, Sendable {
     /// No page is fetched once this many items have come.
     let limit: Int?
     let today: CalendarDay
+    /// Told what the source sent that was left out, and why the source ended early.
+    let onWarning: @Sendable (String) -> Void
     let onPage: @Sendable (_ number: Int, _ location: String, _ count: Int) -> Void
 
     init(
         config: SourceConfig, fetcher: any Fetcher, redactor: Redactor = Redactor(), limit: Int? = nil,
-        today: CalendarDay = .today(), onPage: @escaping @Sendable (Int, String, Int) -> Void = { _, _, _ in }
+        today: CalendarDay = .today(), onWarning: @escaping @Sendable (String) -> Void = { _ in },
+        onPage: @escaping @Sendable (Int, String, Int) -> Void = { _, _, _ in }
     ) {
         self.config = config
         self.fetcher = fetcher
         self.redactor = redactor
         self.limit = limit
         self.today = today
+        self.onWarning = onWarning
         self.onPage = onPage
     }
 
@@ -51,6 +55,8 @@ struct SourcePages: AsyncSequence, Sendable {
         var fetched = 0
         var itemsSeen = 0
         var finished = false
+        /// The last page's items: an API that ignores the page parameter sends them again, forever.
+        var previousItems: [JSONValue] = []
 
         init(pages: SourcePages, paginator: Paginator?) {
             self.pages = pages
@@ -73,10 +79,27 @@ struct SourcePages: AsyncSequence, Sendable {
             }
             fetched = page.number
             visited.insert(page.location)
+            let shown = pages.redactor(page.location)
+            if !page.items.isEmpty, page.items == previousItems {
+                pages.onWarning(
+                    "source page \(page.number) (\(shown)) has the same items as the page before: the API seems to "
+                        + "ignore the page parameter, so the source ends here. Check `source.paginate`.")
+                finished = true
+                return nil
+            }
+            previousItems = page.items
             itemsSeen += page.items.count
-            pages.onPage(page.number, pages.redactor(page.location), page.items.count)
+            pages.onPage(page.number, shown, page.items.count)
             let reachedLimit = pages.limit.map { itemsSeen >= $0 } ?? false
-            if !reachedLimit, let location = paginator.nextLocation(after: page), !visited.contains(location) {
+            let reachedMaxPages = page.number >= pages.config.maxPages
+            if reachedMaxPages {
+                pages.onWarning(
+                    "the source ends after \(page.number) pages: source.maxPages is \(pages.config.maxPages). "
+                        + "Raise it if the source really has more.")
+            }
+            if !reachedLimit, !reachedMaxPages, let location = paginator.nextLocation(after: page),
+                !visited.contains(location)
+            {
                 prefetch = start(location, number: page.number + 1, paginator: paginator)
             } else {
                 finished = true
@@ -117,7 +140,36 @@ struct SourcePages: AsyncSequence, Sendable {
                 problem:
                     "has no array at `\(config.items)`; check `source.items` (\"\" when the response is the array).")
         }
-        return SourcePage(number: number, location: location, response: response, document: document, items: items)
+        return SourcePage(
+            number: number, location: location, response: response, document: document,
+            items: objects(in: items, page: number, shownAs: shown))
+    }
+
+    /// The items that are JSON objects; each other one is left out with a warning that says where it was.
+    private func objects(in items: [JSONValue], page: Int, shownAs shown: String) -> [JSONValue] {
+        guard items.contains(where: { if case .object = $0 { false } else { true } }) else { return items }
+        var kept: [JSONValue] = []
+        for (index, item) in items.enumerated() {
+            guard case .object = item else {
+                onWarning(
+                    "source page \(page) (\(shown)), item \(index + 1) at `\(config.items)`: "
+                        + "\(Self.kind(of: item)), not an object, so it is left out.")
+                continue
+            }
+            kept.append(item)
+        }
+        return kept
+    }
+
+    private static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a text"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
     }
 
     private static func hint(_ error: FetchError) -> String {

@@ -52,10 +52,12 @@ final class OpenFolders: Sendable {
         return FileIdentity(info)
     }
 
-    /// Opens the file at `path` for reading: a descriptor, or -1 with `errno` set.
+    /// Opens the file at `path` for reading without blocking (opening a FIFO would wait for a writer): a
+    /// descriptor, or -1 with `errno` set. The caller checks that it is a regular file before reading.
     func openForReading(_ path: String) -> Int32 {
-        guard let (folder, name) = locate(path) else { return open(path, O_RDONLY | O_CLOEXEC) }
-        return openat(folder.descriptor, name, O_RDONLY | O_CLOEXEC)
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
+        guard let (folder, name) = locate(path) else { return open(path, flags) }
+        return openat(folder.descriptor, name, flags)
     }
 
     /// The open folder of the file at `path`, and the file's name in it.
