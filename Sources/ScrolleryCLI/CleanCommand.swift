@@ -33,7 +33,7 @@ struct CleanCommand: ParsableCommand {
                 print(try SiteCleaner.removeOutput(of: config))
             }
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(TerminalText.shown("\(error)"))\n".utf8))
             throw ExitCode.failure
         }
     }

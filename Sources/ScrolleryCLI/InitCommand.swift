@@ -34,7 +34,7 @@ struct InitCommand: ParsableCommand {
             print("Created \(preset.rawValue) site in \(folder.path) (\(written.count) files).")
             print("Build it with: scrollery build \(directory)")
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(TerminalText.shown("\(error)"))\n".utf8))
             throw ExitCode.failure
         }
     }

@@ -2,8 +2,14 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Turns SIGINT and SIGTERM into a call of `onInterrupt` instead of killing the process mid-write.
+/// Turns SIGINT and SIGTERM into a call of `onInterrupt` instead of killing the process mid-write. A build
+/// that has not stopped a second later (something it waits on does not answer to cancellation) is ended
+/// there: a build killed at any moment leaves the previous site as it was, and the next build removes
+/// the staging folder it leaves.
 final class Interruption {
+    /// How long a cancelled build may take to stop cleanly.
+    static let grace: DispatchTimeInterval = .milliseconds(900)
+
     private final class Flag: Sendable {
         let value = Atomic(false)
     }
@@ -20,6 +26,13 @@ final class Interruption {
                 flag.value.store(true, ordering: .relaxed)
                 FileHandle.standardError.write(Data("\ninterrupted: stopping the build...\n".utf8))
                 onInterrupt()
+                DispatchQueue.global().asyncAfter(deadline: .now() + Interruption.grace) {
+                    FileHandle.standardError.write(
+                        Data(
+                            "interrupted: the build did not stop in time; ending it (the previous site is intact)\n"
+                                .utf8))
+                    _exit(130)
+                }
             }
             source.resume()
             return source

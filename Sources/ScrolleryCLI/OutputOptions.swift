@@ -15,7 +15,7 @@ struct OutputOptions: ParsableArguments {
 
     /// A logger to standard error: debug with `--verbose`, errors only with `--quiet`, notices otherwise.
     func makeLogger() -> Logger {
-        var logger = Logger(label: "scrollery") { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "scrollery") { TerminalLogHandler(StreamLogHandler.standardError(label: $0)) }
         logger.logLevel = verbose ? .debug : quiet ? .error : .notice
         return logger
     }

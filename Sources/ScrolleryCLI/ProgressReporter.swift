@@ -59,7 +59,7 @@ final class ProgressReporter: Sendable {
     func finish(_ summary: BuildSummary) {
         clearLine()
         guard verbosity != .quiet else { return }
-        print(summary.description)
+        print(TerminalText.shown(summary.description))
     }
 
     func fail(_ error: any Error) {
@@ -74,7 +74,8 @@ final class ProgressReporter: Sendable {
         }
     }
 
+    /// Every line may carry text from a source (ids, titles, URLs): control characters are shown escaped.
     private static func printLine(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.shown(text) + "\n").utf8))
     }
 }

@@ -58,7 +58,9 @@ struct ServeCommand: AsyncParsableCommand {
             overrides: ConfigOverrides(output: output, baseURL: baseURL), options: options,
             logger: outputOptions.makeLogger(),
             report: { line in
-                if !quiet || line.hasPrefix("error") { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+                if !quiet || line.hasPrefix("error") {
+                    FileHandle.standardError.write(Data((TerminalText.shown(line) + "\n").utf8))
+                }
             })
         let open = self.open
         do {
@@ -66,7 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
                 if open { Self.openBrowser(url) }
             }
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(TerminalText.shown("\(error)"))\n".utf8))
             throw ExitCode.failure
         }
     }

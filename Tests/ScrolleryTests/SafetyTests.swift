@@ -7,26 +7,43 @@ import Testing
 struct SafetyTests {
     // MARK: - Slugger
 
+    /// Lowercase letters of any script with their marks, digits and single dashes; no ASCII punctuation,
+    /// white space or control character, at most 80 bytes.
     static func isSafeSlug(_ slug: String) -> Bool {
-        !slug.isEmpty
-            && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        !slug.isEmpty && slug.utf8.count <= Slugger.maximumLength
+            && slug.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    ? ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+                    : !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control
+                        && !scalar.properties.isUppercase
+            }
             && !slug.hasPrefix("-") && !slug.hasSuffix("-") && !slug.contains("--")
     }
 
     @Test(
-        "slugs are lowercase ASCII letters, digits and single dashes",
+        "slugs are lowercase letters of any script, digits and single dashes",
         arguments: [
             ("../../etc/passwd", "etc-passwd"),
             ("Hello World/..", "hello-world"),
             ("hello-world", "hello-world"),
-            ("Crème Brûlée", "creme-brulee"),
-            ("  Ünïcödé  ", "unicode"),
+            ("Crème Brûlée", "crème-brûlée"),
+            ("  Ünïcödé  ", "ünïcödé"),
+            ("Cre\u{0300}me", "crème"),
+            ("Москва 2024", "москва-2024"),
+            ("東京 タワー", "東京-タワー"),
+            ("مرحبا بالعالم", "مرحبا-بالعالم"),
+            ("नमस्ते दुनिया", "नमस्ते-दुनिया"),
+            ("Ελληνικά!", "ελληνικά"),
+            ("Nguyễn Văn Ánh", "nguyễn-văn-ánh"),
+            ("🎉 party 🎉", "party"),
+            ("a\u{85}b\u{9B}c", "a-b-c"),
             ("a\u{0}b\u{7}c\nd\te\u{7F}f", "a-b-c-d-e-f"),
             ("", "item"),
             (".", "item"),
             ("..", "item"),
             ("/", "item"),
-            ("日本語", "item"),
+            ("日本語", "日本語"),
+            ("\u{200B}\u{FEFF}", "item"),
             ("Photo #12 (2024)", "photo-12-2024"),
             ("<script>alert(1)</script>", "script-alert-1-script"),
             ("%2e%2e%2f", "2e-2e-2f"),
@@ -40,13 +57,64 @@ struct SafetyTests {
         #expect(!slug.contains(".."))
     }
 
-    @Test("an ASCII id gets the slug that folding case and diacritics gives, on 5,000 random ids")
+    @Test("an ASCII id gets the slug that the Unicode path gives, on 5,000 random ids")
     func asciiSlugsMatchFolding() {
         var generator = SeededGenerator(seed: 20_261_121)
         for _ in 0..<5_000 {
             let id = generator.text(from: "aZ09 -_./\\#%()<>\t\n\u{0}\u{7F}KkSs", maximumLength: 120)
-            #expect(Slugger.base(for: id) == Slugger.foldedBase(for: id), "\(id.debugDescription)")
+            #expect(Slugger.base(for: id) == Slugger.unicodeBase(for: id), "\(id.debugDescription)")
         }
+    }
+
+    @Test("ids in every script give safe slugs of at most 80 bytes, on 5,000 random ids")
+    func unicodeSlugsAreSafe() {
+        var generator = SeededGenerator(seed: 20_261_123)
+        for _ in 0..<5_000 {
+            let id = generator.text(
+                from: "aZ9 -/.éÅøßŁżЖжΩω東京タワー한글مرحباनमस्ते\u{0301}\u{200D}🎉👩‍👩‍👧\u{0}\u{1B}\u{85}\u{202E}",
+                maximumLength: 200)
+            let slug = Slugger.base(for: id)
+            #expect(Self.isSafeSlug(slug), "\(id.debugDescription) → \(slug.debugDescription)")
+            #expect(slug != "." && slug != ".." && !slug.contains("/"))
+        }
+    }
+
+    @Test("one id repeated 30,000 times gives 30,000 unique slugs in order, each in constant time")
+    func repeatedIDs() {
+        var slugger = Slugger()
+        var warned: [String] = []
+        var slugs: [String] = []
+        for _ in 0..<30_000 {
+            let slug = slugger.next(for: "Same")
+            if let base = slug.firstRepeatOf { warned.append(base) }
+            slugs.append(slug.text)
+        }
+        #expect(slugs.first == "same")
+        #expect(slugs[1] == "same-2")
+        #expect(slugs.last == "same-30000")
+        #expect(Set(slugs).count == 30_000)
+        #expect(warned == ["same"])
+    }
+
+    @Test("10,000 distinct ids in Chinese and Japanese give 10,000 distinct slugs without a suffix")
+    func distinctCJKIDs() {
+        var slugger = Slugger()
+        let characters = Array(Set("東京大阪京都札幌福岡神戸横浜名古屋仙台広島写真夜明海山川花雪月星空")).sorted()
+        var seen = Set<String>()
+        for index in 0..<10_000 {
+            var id = ""
+            var rest = index
+            repeat {
+                id.append(characters[rest % characters.count])
+                rest /= characters.count
+            } while rest > 0
+            id += index.isMultiple(of: 2) ? "の写真" : "タワー"
+            let slug = slugger.slug(for: id)
+            #expect(!slug.contains("-"), "\(id) → \(slug)")
+            seen.insert(slug)
+        }
+        #expect(seen.count == 10_000)
+        #expect(!seen.contains { $0.hasPrefix("item") })
     }
 
     @Test("ids that make the same slug get -2, -3, … so every slug is unique")
@@ -93,8 +161,8 @@ struct SafetyTests {
         #expect(id.count >= 500)
         var slugger = Slugger()
         let slug = slugger.slug(for: id)
-        #expect(slug.count <= Slugger.maximumLength, "\(slug.count) characters: \(slug)")
-        #expect(slug.count >= 60)
+        #expect(slug.utf8.count <= Slugger.maximumLength, "\(slug.utf8.count) bytes: \(slug)")
+        #expect(slug.utf8.count >= 60)
         #expect(Self.isSafeSlug(slug))
     }
 

@@ -50,7 +50,7 @@ struct ItemMapper: Sendable {
             guard let rendered = template?.render(context).trimmingWhitespace(),
                 !rendered.isEmpty
             else { return nil }
-            return redactor(rendered)
+            return ControlCharacters.removed(from: redactor(rendered))
         }
         let renderedID = text(id) ?? String(item.position)
         let renderedTitle = text(title) ?? "Untitled"
@@ -60,11 +60,12 @@ struct ItemMapper: Sendable {
                 alt: text(alt) ?? renderedTitle)
         }
         // A description made only of the item (not its detail) is still wanted when the detail failed.
-        let descriptionText = description.map { redactor($0.render(context)) } ?? ""
+        let descriptionText = description.map { ControlCharacters.removed(from: redactor($0.render(context))) } ?? ""
         return GalleryItem(
             position: item.position, id: renderedID, title: renderedTitle, image: imageReference,
             description: descriptionText.isEmpty ? nil : markdown.render(descriptionText),
-            date: text(date), link: text(link).flatMap(SafeURL.external), error: error)
+            date: text(date), link: text(link).flatMap(SafeURL.external),
+            error: error.map(ControlCharacters.removed(from:)))
     }
 
     /// A pixel size: a positive whole number (a decimal is rounded), else nothing.

@@ -2,10 +2,12 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOCore
+import NIOHTTPCompression
 
 /// Fetches http(s) URLs with one shared, pooled client: at most `concurrency` requests per host,
-/// a timeout per request, retries with backoff and full jitter, `Retry-After` and rate-limit resets
-/// honoured, redirects followed, gzip accepted, bodies capped. Locations in errors and logs are redacted.
+/// a deadline per request (body included), retries with backoff and full jitter, `Retry-After` and
+/// rate-limit resets honoured, redirects followed (configured headers only to their own origin), gzip
+/// accepted, bodies capped before and after decompression. Locations in errors and logs are redacted.
 struct HTTPFetcher: Fetcher {
     static let userAgent = "Scrollery/0.1 (static site generator)"
 
@@ -28,7 +30,8 @@ struct HTTPFetcher: Fetcher {
     /// A client configured for these settings; the caller shuts it down.
     static func makeClient(_ settings: FetchSettings) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: settings.maxRedirects, allowCycles: false),
+            // Redirects are followed by `attemptOnce`, which decides what headers go along.
+            redirectConfiguration: .disallow,
             timeout: .init(
                 connect: timeAmount(min(settings.timeout, .seconds(10))), read: timeAmount(settings.timeout)),
             decompression: .enabled(limit: .size(settings.maxBodySize)))
@@ -57,7 +60,7 @@ struct HTTPFetcher: Fetcher {
                 return response
             case .response(let response):
                 decision = policy.decide(status: response.status, headers: response.headers, attempt: attempt)
-            case .failure(let kind, let reason) where kind == .tooLarge || kind == .cancelled:
+            case .failure(let kind, let reason) where [.tooLarge, .cancelled, .unsupported].contains(kind):
                 throw FetchError(kind, location: shown, reason: reason)
             case .failure(let kind, let reason):
                 decision = policy.decide(failure: kind, reason: reason, attempt: attempt)
@@ -84,12 +87,57 @@ struct HTTPFetcher: Fetcher {
         case failure(FetchError.Kind, String)
     }
 
+    /// One attempt, redirects included, within `fetch.timeout` from the first byte sent to the last byte
+    /// of the body: a server that trickles its body never holds a build longer than that.
     private func attemptOnce(_ request: FetchRequest) async -> Outcome {
-        var outgoing = HTTPClientRequest(url: request.location)
+        let timeout = settings.timeout
+        return await withTaskGroup(of: Outcome?.self) { group in
+            group.addTask { await self.attemptFollowingRedirects(request) }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            guard let first else {
+                return .failure(.timeout, "no response within \(timeout) (fetch.timeout, body included)")
+            }
+            return first
+        }
+    }
+
+    private func attemptFollowingRedirects(_ request: FetchRequest) async -> Outcome {
+        guard let original = URL(string: request.location) else {
+            return .failure(.unsupported, "is not a URL")
+        }
+        let rule = RedirectRule(maxRedirects: settings.maxRedirects)
+        var current = original
+        var visited = [original]
+        var sendHeaders = true
+        while true {
+            let outcome = await send(current.absoluteString, headers: sendHeaders ? request.headers : [])
+            guard case .response(let response) = outcome, RedirectRule.statuses.contains(response.status),
+                let location = response.headers["location"]
+            else { return outcome }
+            switch rule.decide(location: location, from: current, original: original, visited: visited) {
+            case .follow(let next, let sameOrigin):
+                logger.debug("\(redactor(current.absoluteString)) redirects to \(redactor(next.absoluteString))")
+                current = next
+                visited.append(next)
+                sendHeaders = sendHeaders && sameOrigin
+            case .refuse(let reason):
+                return .failure(.unsupported, reason)
+            }
+        }
+    }
+
+    /// One request and its whole body, not following redirects.
+    private func send(_ location: String, headers: [HTTPHeader]) async -> Outcome {
+        var outgoing = HTTPClientRequest(url: location)
         outgoing.headers.add(name: "User-Agent", value: Self.userAgent)
         outgoing.headers.add(name: "Accept", value: "application/json")
         outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
-        for header in request.headers { outgoing.headers.replaceOrAdd(name: header.name, value: header.value) }
+        for header in headers { outgoing.headers.replaceOrAdd(name: header.name, value: header.value) }
         statistics.update {
             $0.requests += 1
             $0.inFlight += 1
@@ -112,9 +160,13 @@ struct HTTPFetcher: Fetcher {
             return .response(
                 FetchResponse(
                     body: Data(body.readableBytesView), status: Int(response.status.code), headers: headers,
-                    location: response.url?.absoluteString ?? request.location))
+                    location: location))
         } catch is NIOTooManyBytesError {
             return .failure(.tooLarge, tooLargeReason)
+        } catch NIOHTTPDecompression.DecompressionError.limit {
+            return .failure(
+                .tooLarge,
+                "the response is larger than fetch.maxBodySize (\(settings.maxBodySize) bytes) after decompression")
         } catch let error as HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:

@@ -13,8 +13,10 @@ struct SitePaths: Sendable {
         number <= 1 ? "index.html" : "page/\(number)/index.html"
     }
 
+    /// A slug's letters of other scripts are percent-encoded in its URL (its file keeps them as UTF-8, and
+    /// web servers decode the URL back to that name).
     func itemURL(_ slug: String) -> String {
-        baseURL.path + "items/\(slug)/"
+        baseURL.path + "items/\(URIBytes.percentEncoded(slug))/"
     }
 
     static func itemFile(_ slug: String) -> String {

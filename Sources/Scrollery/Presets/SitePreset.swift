@@ -36,6 +36,20 @@ public enum SitePreset: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether `text` is an absolute http(s) URL that can stand inside a quoted YAML value as it is: no
+    /// white space, quotes, backslashes or control characters, so it can add no key of its own.
+    static func isAPIURL(_ text: String) -> Bool {
+        guard
+            !text.unicodeScalars.contains(where: {
+                $0.value <= 0x20 || $0.value >= 0x7F || "\"'\\`<>{}$".unicodeScalars.contains($0)
+            }),
+            let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty, url.query == nil,
+            url.fragment == nil
+        else { return false }
+        return true
+    }
+
     /// Writes the preset into `folder`, which must not hold a `scrollery.yml` yet.
     /// - Parameters:
     ///   - folder: the new site folder; created if missing.
@@ -45,6 +59,11 @@ public enum SitePreset: String, CaseIterable, Sendable {
         let config = folder.appendingPathComponent(SiteConfig.fileName)
         guard !FileManager.default.fileExists(atPath: config.path) else {
             throw PresetError(description: "\(config.path) already exists; choose an empty folder for the new site.")
+        }
+        if let apiURL, !Self.isAPIURL(apiURL) {
+            throw PresetError(
+                description: "--api-url `\(apiURL.prefix(200))` is not an absolute http(s) URL; write it as "
+                    + "`https://host[:port][/path]`, without spaces, quotes or control characters.")
         }
         let files = files(apiURL: apiURL)
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
@@ -65,12 +84,12 @@ public enum SitePreset: String, CaseIterable, Sendable {
         output: public
         pageSize: 24
         source:
-          url: \(api)/v2/list
+          url: "\(api)/v2/list"
           items: ""                 # the response is the array
           paginate: { style: page, param: page, first: 1, sizeParam: limit, size: 100 }
           limit: 300
         detail:
-          url: \(api)/id/{{id}}/info
+          url: "\(api)/id/{{id}}/info"
           concurrency: 8
         item:
           id: "{{id}}"
@@ -98,7 +117,7 @@ public enum SitePreset: String, CaseIterable, Sendable {
         output: public
         pageSize: 24
         source:
-          url: \(api)/users
+          url: "\(api)/users"
           items: ""
           paginate: { style: link, sizeParam: per_page, size: 100 }
           limit: 50
@@ -107,7 +126,7 @@ public enum SitePreset: String, CaseIterable, Sendable {
             X-GitHub-Api-Version: "2022-11-28"
             Authorization: "Bearer ${GITHUB_TOKEN:-}"   # not sent when GITHUB_TOKEN is unset
         detail:
-          url: \(api)/users/{{login}}
+          url: "\(api)/users/{{login}}"
           concurrency: 8
           headers:
             Accept: application/vnd.github+json
@@ -140,7 +159,7 @@ public enum SitePreset: String, CaseIterable, Sendable {
         output: public
         pageSize: 24
         source:
-          url: \(api)/planetary/apod?api_key=${NASA_API_KEY:-DEMO_KEY}&thumbs=true
+          url: "\(api)/planetary/apod?api_key=${NASA_API_KEY:-DEMO_KEY}&thumbs=true"
           items: ""
           paginate: { style: dates, startParam: start_date, endParam: end_date, days: 30, until: 1995-06-16 }
           limit: 120
