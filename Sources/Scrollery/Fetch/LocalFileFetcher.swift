@@ -112,7 +112,7 @@ public struct LocalFileFetcher: Fetcher {
             if filled == data.count { data.count += min(max(4096, data.count), limit + 1 - filled) }
             let count = data.withUnsafeMutableBytes { buffer in
                 guard let start = buffer.baseAddress else { return 0 }
-                return Glibc.read(descriptor, start + filled, buffer.count - filled)
+                return SystemCalls.read(descriptor, start + filled, buffer.count - filled)
             }
             if count < 0 {
                 if errno == EINTR { continue }

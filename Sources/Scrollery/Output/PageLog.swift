@@ -35,7 +35,7 @@ final class PageLog {
         let failure = errno
         guard descriptor >= 0, unlinkat(folder.descriptor, name, 0) == 0 else {
             let failure = descriptor >= 0 ? errno : failure
-            if descriptor >= 0 { Glibc.close(descriptor) }
+            if descriptor >= 0 { SystemCalls.close(descriptor) }
             throw OutputError(
                 path: folder.path + "/" + name,
                 problem: "cannot be created (\(String(cString: strerror(failure)))): the build lists its pages there.")
@@ -53,7 +53,7 @@ final class PageLog {
     /// open, unlinked file is still there under another name). Reading or appending after is an error.
     func close() {
         guard descriptor >= 0 else { return }
-        Glibc.close(descriptor)
+        SystemCalls.close(descriptor)
         descriptor = -1
     }
 

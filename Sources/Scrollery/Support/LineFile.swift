@@ -31,7 +31,7 @@ struct LineFile {
     mutating func close() throws {
         guard isOpen else { return }
         isOpen = false
-        defer { Glibc.close(descriptor) }
+        defer { SystemCalls.close(descriptor) }
         try flush()
     }
 

@@ -10,10 +10,10 @@ struct POSIXFailure: Error, LocalizedError {
         guard let start = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let written = Glibc.write(descriptor, start + offset, bytes.count - offset)
+            let written = SystemCalls.write(descriptor, start + offset, bytes.count - offset)
             if written < 0 {
-                if Glibc.errno == EINTR { continue }
-                throw POSIXFailure(errno: Glibc.errno)
+                if SystemCalls.lastError == EINTR { continue }
+                throw POSIXFailure(errno: SystemCalls.lastError)
             }
             offset += written
         }
