@@ -13,7 +13,8 @@ struct FileIdentity: Sendable, Equatable {
     init(_ info: stat) {
         fields = SIMD8(
             Int64(info.st_size), Int64(info.modificationTime.tv_sec), Int64(info.modificationTime.tv_nsec),
-            Int64(info.statusChangeTime.tv_sec), Int64(info.statusChangeTime.tv_nsec), Int64(bitPattern: UInt64(info.st_ino)),
+            Int64(info.statusChangeTime.tv_sec), Int64(info.statusChangeTime.tv_nsec),
+            Int64(bitPattern: UInt64(info.st_ino)),
             Int64(info.st_mode), 1)
     }
 
