@@ -114,8 +114,11 @@ struct JSONParserTests {
         switch object {
         case is NSNull: return .null
         case let flag as Bool: return .bool(flag)
-        case let number as Int: return .number(Double(number))
-        case let number as Double: return .number(number)
+        case let number as Int:
+            let digits = String(number.magnitude)
+            return .number(
+                JSONNumber(Double(number), integerText: digits.count >= JSONNumber.exactDigits ? String(number) : nil))
+        case let number as Double: return .number(JSONNumber(number))
         case let text as String: return .string(text)
         case let array as [Any]: return .array(array.map(convert))
         case let members as [String: Any]: return .object(members.mapValues(convert))
@@ -143,5 +146,55 @@ extension SeededGenerator {
         let characters = Array(alphabet)
         let length = Int.random(in: 0...maximumLength, using: &self)
         return String((0..<length).map { _ in characters.randomElement(using: &self) ?? " " })
+    }
+}
+
+/// Numbers keep their text: a 64-bit id (or a longer one) reaches templates, slugs and URLs as written.
+@Suite("JSON numbers")
+struct JSONNumberTests {
+    @Test(
+        "integers of 16 digits or more keep their digits; other numbers read as before",
+        arguments: [
+            ("1234567890123456789", "1234567890123456789"), ("-1234567890123456789", "-1234567890123456789"),
+            ("1234567890123456789012345", "1234567890123456789012345"), ("9007199254740993", "9007199254740993"),
+            (String(repeating: "9", count: 400), String(repeating: "9", count: 400)),
+            ("42", "42"), ("-7", "-7"), ("0", "0"), ("2.5", "2.5"), ("1.0", "1"), ("1e3", "1000"),
+            ("0.1", "0.1"), ("1.5e300", "1.5e+300"), ("123456789012345", "123456789012345"),
+        ])
+    func numberText(json: String, text: String) throws {
+        let value = try JSONValue.parse(Data("[\(json)]".utf8))
+        guard case .array(let elements) = value, let first = elements.first else {
+            Issue.record("not an array: \(value)")
+            return
+        }
+        #expect(first.scalarText == text)
+    }
+
+    @Test("a number that is not an integer still has to fit a Double")
+    func outOfRange() {
+        #expect(throws: (any Error).self) { try JSONValue.parse(Data("[1e400]".utf8)) }
+        #expect(throws: (any Error).self) { try JSONValue.parse(Data("[1.5e999]".utf8)) }
+    }
+
+    @Test("snowflake ids reach the slug, the item page and the detail URL exactly, and never collide")
+    func snowflakeIDsEndToEnd() async throws {
+        let ids = ["1234567890123456789", "1234567890123456790", "1234567890123456789012345"]
+        let site = try SiteFixture(items: [], pageSize: 5)
+        defer { site.remove() }
+        let page =
+            "{\"items\": [" + ids.map { "{\"id\": \($0), \"title\": \"Photo \($0)\"}" }.joined(separator: ",") + "]}"
+        try page.write(to: site.folder.appendingPathComponent("data/page-1.json"), atomically: true, encoding: .utf8)
+        for id in ids {
+            try "{\"description\": \"Detail of \(id).\"}".write(
+                to: site.folder.appendingPathComponent("data/details/\(id).json"), atomically: true, encoding: .utf8)
+        }
+        let summary = try await site.build()
+        #expect(summary.items == 3)
+        #expect(summary.detailsFailed == 0)
+        for id in ids {
+            let item = try site.read("items/\(id)/index.html")
+            #expect(item.contains("Photo \(id)"))
+            #expect(item.contains("Detail of \(id)."))
+        }
     }
 }

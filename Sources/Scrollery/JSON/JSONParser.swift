@@ -189,15 +189,19 @@ struct JSONParser {
         return value
     }
 
-    /// A number as the grammar has it: `-`, digits without a leading zero, a fraction, an exponent.
-    private mutating func number() throws(JSONSyntaxError) -> Double {
+    /// A number as the grammar has it: `-`, digits without a leading zero, a fraction, an exponent. A
+    /// long integer keeps its digits.
+    private mutating func number() throws(JSONSyntaxError) -> JSONNumber {
         let start = index
         if peek(UInt8(ascii: "-")) { index += 1 }
+        var integerDigits = 1
         if peek(UInt8(ascii: "0")) {
             index += 1
         } else {
-            guard digits() > 0 else { throw error("a number needs digits") }
+            integerDigits = digits()
+            guard integerDigits > 0 else { throw error("a number needs digits") }
         }
+        let integerEnd = index
         if peek(UInt8(ascii: ".")) {
             index += 1
             guard digits() > 0 else { throw error("a number needs digits after its `.`") }
@@ -208,11 +212,18 @@ struct JSONParser {
             guard digits() > 0 else { throw error("a number needs digits in its exponent") }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        // An integer of any length is an id as good as any: its digits are kept, its value held as near as
+        // a `Double` can. Any other number must fit a `Double`.
+        if integerEnd == index, integerDigits >= JSONNumber.exactDigits {
+            let value = Double(text) ?? 0
+            let sign: Double = text.hasPrefix("-") ? -1 : 1
+            return JSONNumber(value.isFinite ? value : sign * .greatestFiniteMagnitude, integerText: text)
+        }
         guard let number = Double(text), number.isFinite else {
             index = start
             throw error("the number \(text) is out of range")
         }
-        return number
+        return JSONNumber(number)
     }
 
     private mutating func digits() -> Int {

@@ -4,7 +4,7 @@ public import Foundation
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
-    case number(Double)
+    case number(JSONNumber)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -24,16 +24,9 @@ public enum JSONValue: Sendable, Equatable {
     public var scalarText: String? {
         switch self {
         case .string(let text): return text
-        case .number(let number): return Self.format(number)
+        case .number(let number): return number.text
         case .bool(let flag): return flag ? "true" : "false"
         case .null, .array, .object: return nil
         }
-    }
-
-    static func format(_ number: Double) -> String {
-        if number.rounded() == number, abs(number) < 1e15 {
-            return String(Int64(number))
-        }
-        return String(number)
     }
 }
