@@ -245,4 +245,40 @@ struct MarkdownTests {
         #expect(Excerpt.make(from: words) == Excerpt.cutByCharacters(words))
         #expect(Excerpt.make(from: words)?.hasSuffix("word…") == true)
     }
+
+    /// Letters, marks, spaces and signs of many scripts, with the white space and joiners that make grapheme
+    /// boundaries hard: NBSP, ideographic space, NEL, a combining acute, ZWJ, emoji modifiers, an Arabic
+    /// prepended sign, CR LF.
+    static let worldAlphabet =
+        "aZ9 .,é\u{301}ñÅøßŁżЖжΩωẞ東京タワー写真한글مرحباऩमस्ते\u{94D}ไทย"
+        + "\u{A0}\u{3000}\u{2009}\u{85}\u{200D}\u{200C}\u{FE0F}\u{1F3FD}🎉👩‍👩‍👧\u{600}\u{6DD}\u{110BD}\r\n\t“”—…"
+
+    @Test("white space is folded on UTF-8 bytes exactly as splitting on Character.isWhitespace, in every script")
+    func foldWhitespaceMatchesCharacters() {
+        var generator = SeededGenerator(seed: 20_261_123)
+        for _ in 0..<5_000 {
+            let text = generator.text(from: Self.worldAlphabet, maximumLength: 200)
+            #expect(
+                MarkdownRenderer.foldWhitespace(text) == MarkdownRenderer.foldByCharacters(text),
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        // The hard cases, one by one.
+        for text in [
+            " \u{301}a", "a \u{301}", "\u{600} a", "a\u{600} b", "x \u{1F3FD}", "\u{3000}東京\u{3000}", "a\r\nb",
+            "\u{A0}\u{A0}", "Привет,\u{A0}мир", "a\u{200D} b", "\u{110BD} x",
+        ] {
+            #expect(
+                MarkdownRenderer.foldWhitespace(text) == MarkdownRenderer.foldByCharacters(text),
+                "\(text.debugDescription)")
+        }
+    }
+
+    @Test("excerpts of text in every script are cut as Character by Character would cut them")
+    func excerptOfWorldTextMatchesCharacterCut() {
+        var generator = SeededGenerator(seed: 20_261_124)
+        for _ in 0..<3_000 {
+            let text = generator.text(from: Self.worldAlphabet, maximumLength: 400)
+            #expect(Excerpt.make(from: text) == Excerpt.cutByCharacters(text), "\(text.debugDescription)")
+        }
+    }
 }

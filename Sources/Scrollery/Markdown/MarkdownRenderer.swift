@@ -61,27 +61,99 @@ struct MarkdownRenderer: Sendable {
         return foldWhitespace(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// The words of `text` joined by single spaces. ASCII text (the usual case) is folded byte by byte,
-    /// with the same result as splitting on `Character.isWhitespace`, which is much slower.
+    /// The words of `text` joined by single spaces, as splitting on `Character.isWhitespace` gives them.
+    /// The text is folded byte by byte, whatever its script; only where a white-space character could join a
+    /// grapheme with its neighbour (a combining mark after a space, an Arabic prepended sign before one) is
+    /// the text split Character by Character instead.
     static func foldWhitespace(_ text: String) -> String {
         var text = text
-        let folded: String? = text.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            var words: [UInt8] = []
-            words.reserveCapacity(bytes.count)
-            var pendingSpace = false
-            for byte in bytes {
+        let folded: String? = text.withUTF8(foldUTF8)
+        return folded ?? foldByCharacters(text)
+    }
+
+    /// The reference: the words of `text` by Character.
+    static func foldByCharacters(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// The folded text, or `nil` when a white-space scalar may not stand as a Character of its own.
+    private static func foldUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var words: [UInt8] = []
+        words.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        var previousWasSpace = false
+        var previous: UInt32 = 0
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
                 // Tab, line feed, vertical tab, form feed, carriage return and space.
-                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                if lead == 0x20 || (0x09...0x0D).contains(lead) {
+                    if previous >= 0x80, mayPrepend(previous) { return nil }
                     pendingSpace = !words.isEmpty
+                    previousWasSpace = true
                 } else {
                     if pendingSpace { words.append(0x20) }
                     pendingSpace = false
-                    words.append(byte)
+                    previousWasSpace = false
+                    words.append(lead)
                 }
+                previous = UInt32(lead)
+                index += 1
+                continue
             }
-            return String(decoding: words, as: UTF8.self)
+            let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + length <= bytes.count else { return nil }
+            let value = scalarValue(bytes, at: index, length: length)
+            // Only U+0085, U+00A0, U+1680, U+2000–U+205F and U+3000 are white space past ASCII.
+            let isSpace =
+                (lead == 0xC2 || lead == 0xE1 || lead == 0xE2 || lead == 0xE3)
+                && (Unicode.Scalar(value)?.properties.isWhitespace ?? false)
+            if isSpace {
+                if mayPrepend(previous) { return nil }
+                pendingSpace = !words.isEmpty
+                previousWasSpace = true
+            } else {
+                if previousWasSpace, mayExtend(value) { return nil }
+                if pendingSpace { words.append(0x20) }
+                pendingSpace = false
+                previousWasSpace = false
+                words.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+            }
+            previous = value
+            index += length
         }
-        return folded ?? text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return String(decoding: words, as: UTF8.self)
+    }
+
+    private static func scalarValue(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {
+        var value = UInt32(bytes[index]) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return value
+    }
+
+    /// Whether a scalar after white space could join its grapheme: marks, format characters (ZWJ),
+    /// modifier symbols and letters (emoji modifiers, half-width sound marks), and anything unassigned.
+    private static func mayExtend(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return true }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format, .modifierSymbol, .modifierLetter, .surrogate,
+            .privateUse, .unassigned:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a scalar before white space could be a prepended sign (Grapheme_Cluster_Break=Prepend),
+    /// which joins what follows it: Arabic and Syriac signs, Malayalam's dot reph, and, generously, the
+    /// historic Brahmic scripts and Kirat Rai, since a false alarm only costs the slower split.
+    private static func mayPrepend(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x11000...0x11FFF, 0x16D00...0x16D7F:
+            return true
+        default:
+            return false
+        }
     }
 }

@@ -8,14 +8,28 @@ enum Excerpt {
         if let end = text.utf8.withContiguousStorageIfAvailable(asciiEnd) ?? nil {
             return end == text.utf8.count ? text : String(decoding: text.utf8.prefix(end), as: UTF8.self) + "…"
         }
-        return cutByCharacters(text)
+        return cutWithinLimit(text)
     }
 
-    /// The cut for any text, Character by Character.
+    /// The cut for any text, counting Characters only as far as the limit (a long description in another
+    /// script is not counted whole).
+    static func cutWithinLimit(_ text: String) -> String? {
+        guard !text.isEmpty else { return nil }
+        guard let limit = text.index(text.startIndex, offsetBy: maximumLength, limitedBy: text.endIndex),
+            limit != text.endIndex
+        else { return text }
+        return cut(text[..<limit])
+    }
+
+    /// The reference: the cut for any text, Character by Character.
     static func cutByCharacters(_ text: String) -> String? {
         guard !text.isEmpty else { return nil }
         guard text.count > maximumLength else { return text }
-        let cut = text.prefix(maximumLength)
+        return cut(text.prefix(maximumLength))
+    }
+
+    /// The first `maximumLength` Characters, cut back to a word and without punctuation at the end.
+    private static func cut(_ cut: Substring) -> String {
         var atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
         // Only the end is trimmed: an opening quote or bracket stays.
         while let last = atWord.last, last.isPunctuation || last.isWhitespace { atWord = atWord.dropLast() }

@@ -1,0 +1,90 @@
+"""Text that looks like the world's galleries, for the second benchmark corpus (bench/generate.py --world).
+
+Names of people in many scripts and conventions (accented Latin, Nordic, Slavic, Vietnamese, Greek,
+Cyrillic, Japanese, Chinese, Korean, Arabic, Hindi, Thai), titles with emoji, typographic quotes and
+dashes, and Markdown descriptions of one to five paragraphs with links, emphasis, code spans, lists,
+headings and quotes, each paragraph in one or two scripts. Deterministic for a given random generator.
+Python 3 standard library only.
+"""
+
+AUTHORS = [
+    "Zoë Saldaña", "François Lefèvre", "Björk Guðmundsdóttir", "Søren Kierkegård", "Łukasz Wróblewski",
+    "Dvořák Přemysl", "Nguyễn Thị Minh Khai", "Trần Hưng Đạo", "Γιώργος Παπαδόπουλος", "Ελένη Καραγιάννη",
+    "Анна Ахматова", "Фёдор Достоевский", "Олена Шевченко", "山田太郎", "佐藤 花子", "李小龙", "王菲",
+    "김민수", "이지은", "محمد الفاتح", "فاطمة الزهراء", "अमिताभ बच्चन", "प्रियंका चोपड़ा", "สมชาย ใจดี",
+    "José María Aznar-López", "Ólafur Arnalds", "Şebnem Ferah", "Małgorzata Kożuchowska", "Ngũgĩ wa Thiong'o",
+]
+
+# Sentences of photo captions, each in one script; a paragraph draws two to five.
+SENTENCES = [
+    "The light fell across the harbour just before the storm — a moment of “perfect” calm.",
+    "Über den Dächern der Altstadt, kurz nach Sonnenaufgang, glänzt der Tau auf den Ziegeln.",
+    "Le café du coin, où l’on refait le monde chaque matin, s’éveille à peine.",
+    "Ljuset över fjärden var blått och kallt; båtarna låg stilla vid bryggan.",
+    "Zdjęcie zrobione w Krakowie, na Rynku Głównym, tuż przed świtem.",
+    "Bức ảnh được chụp ở Hội An vào buổi tối, khi đèn lồng đã thắp sáng phố cổ.",
+    "Η φωτογραφία τραβήχτηκε στη Σαντορίνη, λίγο πριν τη δύση του ηλίου.",
+    "Снимок сделан в Санкт-Петербурге белой ночью, когда солнце почти не заходит.",
+    "Фото зроблено в Карпатах: туман повільно спускався в долину.",
+    "夕暮れの東京タワーと、帰り道を急ぐ人々の姿。",
+    "雨上がりの京都、石畳に映る提灯の灯り。",
+    "这张照片拍摄于黄山之巅，云海翻腾，松树挺立。",
+    "서울의 밤, 한강 다리 위로 불빛이 흐른다.",
+    "التقطت هذه الصورة في مراكش عند الغروب، حيث تتلون الجدران بالذهب.",
+    "यह तस्वीर वाराणसी के घाटों पर सुबह-सुबह ली गई थी।",
+    "ภาพนี้ถ่ายที่เชียงใหม่ ในช่วงเทศกาลยี่เป็ง 🏮",
+    "Sunset over the dunes 🌅🐪 — worth the 4 a.m. start! 👏🏽",
+    "Família reunida na praça: avós, netos e o cão Pé-de-Vento 🐕.",
+    "İstanbul’da Boğaz’ın üzerinden geçen martılar.",
+]
+
+WORDS = ["harbour", "Altstadt", "café", "fjärden", "Rynku", "Hội An", "Σαντορίνη", "Петербург", "東京", "黄山",
+         "한강", "مراكش", "वाराणसी", "เชียงใหม่", "İstanbul", "🌅", "Ølfjord", "Ærø"]
+
+
+def paragraph(rng):
+    sentences = [rng.choice(SENTENCES) for _ in range(rng.randint(2, 5))]
+    # Inline Markdown inside the prose: emphasis, strong, code spans and links.
+    marked = []
+    for index, sentence in enumerate(sentences):
+        word = rng.choice(WORDS)
+        kind = rng.randint(0, 5)
+        if kind == 0:
+            sentence += f" *{word}*"
+        elif kind == 1:
+            sentence += f" **{word}**"
+        elif kind == 2:
+            sentence += f" `{word.lower()}`"
+        elif kind == 3:
+            sentence += f" [{word}](https://example.org/wiki/{index}-{rng.randint(1, 9999)})"
+        marked.append(sentence)
+    return " ".join(marked)
+
+
+def block(rng):
+    kind = rng.randint(0, 3)
+    if kind == 0:
+        return "\n".join(f"- {rng.choice(WORDS)}: {rng.choice(SENTENCES)}" for _ in range(rng.randint(2, 4)))
+    if kind == 1:
+        return f"## {rng.choice(WORDS)} — {rng.choice(AUTHORS)}\n\n{paragraph(rng)}"
+    if kind == 2:
+        return "> " + rng.choice(SENTENCES) + "\n> — " + rng.choice(AUTHORS)
+    return "1. " + rng.choice(SENTENCES) + "\n2. " + rng.choice(SENTENCES)
+
+
+def description(rng):
+    parts = [paragraph(rng)]
+    for _ in range(rng.randint(0, 4)):
+        parts.append(block(rng) if rng.randint(0, 1) else paragraph(rng))
+    return "\n\n".join(parts)
+
+
+def author(rng):
+    name = rng.choice(AUTHORS)
+    # Some titles carry an emoji or a typographic flourish, as people write them.
+    flourish = rng.randint(0, 7)
+    if flourish == 0:
+        return name + " 📷"
+    if flourish == 1:
+        return f"“{name}”"
+    return name
