@@ -32,17 +32,38 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
         .target(name: "CRenameExchange"),
+        // The core: pure functions of bytes and text (JSON, templates, Markdown, text, URLs, times, the one
+        // digest). Imports nothing of the other layers.
         .target(
-            name: "Scrollery",
+            name: "ScrolleryCore",
             dependencies: [
                 "CCmark",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Input and output: fetching, the HTTP cache, the output folder and its files. Imports the core.
+        .target(
+            name: "ScrolleryIO",
+            dependencies: [
+                "ScrolleryCore",
                 "CRenameExchange",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The pipeline: config → source → enrich → render → build, and the presets. Imports core and I/O.
+        .target(
+            name: "Scrollery",
+            dependencies: [
+                "ScrolleryCore",
+                "ScrolleryIO",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -62,6 +83,8 @@ let package = Package(
         .executableTarget(
             name: "ScrolleryCLI",
             dependencies: [
+                "ScrolleryCore",
+                "ScrolleryIO",
                 "Scrollery",
                 "ScrolleryPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -69,9 +92,23 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What the test targets share (a seeded random generator); never part of the product.
+        .target(
+            name: "ScrolleryTestSupport",
+            path: "Tests/ScrolleryTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ScrolleryCoreTests",
+            dependencies: ["ScrolleryCore", "ScrolleryTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ScrolleryTests",
             dependencies: [
+                "ScrolleryTestSupport",
+                "ScrolleryCore",
+                "ScrolleryIO",
                 "Scrollery",
                 "ScrolleryPreview",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Scrollery
+import ScrolleryIO
 
 /// `scrollery build [SITE]`.
 struct BuildCommand: AsyncParsableCommand {

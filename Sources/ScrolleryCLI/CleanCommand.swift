@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Scrollery
+import ScrolleryCore
 
 /// `scrollery clean [SITE] --cache`.
 struct CleanCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Scrollery
+import ScrolleryCore
 
 /// `scrollery init [DIR] --preset picsum|github|apod|local`.
 struct InitCommand: ParsableCommand {

@@ -1,5 +1,7 @@
 import Foundation
 import Scrollery
+import ScrolleryCore
+import ScrolleryIO
 import Synchronization
 
 /// Prints a build's progress: a live line on a terminal, plain lines in CI or when piped.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Scrollery
+import ScrolleryCore
 import ScrolleryPreview
 
 /// `scrollery serve [SITE]`.

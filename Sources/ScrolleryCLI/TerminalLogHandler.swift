@@ -1,5 +1,6 @@
 import Logging
 import Scrollery
+import ScrolleryCore
 
 /// A log handler that shows control characters in messages and metadata escaped before another handler
 /// prints them: log lines carry ids, titles and URLs from sources.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 @Suite("Building a site from local sources")
 struct BuildTests {

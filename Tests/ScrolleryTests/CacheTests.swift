@@ -1,9 +1,12 @@
 import Foundation
 import Hummingbird
+import ScrolleryTestSupport
 import Synchronization
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -277,7 +280,7 @@ struct CacheTests {
         let replaced = try await site.build()
         #expect(try site.read("items/3/index.html") == "static page")
         #expect(replaced.files == first.files && replaced.filesChanged == 1)
-        #expect(!(try site.read(RenderKey.fileName)).contains(" items/3/index.html"))
+        #expect(!(try site.read(RenderKeys.fileName)).contains(" items/3/index.html"))
         // Built again with the static file still there: unchanged, still the static file.
         let again = try await site.build(BuildOptions(clean: true))
         #expect(try site.read("items/3/index.html") == "static page")
@@ -425,11 +428,11 @@ struct SitemapTests {
             var files = try WrittenFiles(in: OpenFolder(folder.url.path))
             var expected: [String] = []
             for number in 1...2 {
-                try files.addPage(.list(number), changed: true, key: RenderKey.Digest(high: 0, low: 0))
+                try files.addPage(.list(number), changed: true, key: Fingerprint.Digest(high: 0, low: 0))
                 expected.append(number == 1 ? "https://example.org/g/" : "https://example.org/g/page/\(number)/")
                 for item in 1...4 {
                     try files.addPage(
-                        .item(slug: "i\(number)-\(item)"), changed: true, key: RenderKey.Digest(high: 0, low: 0))
+                        .item(slug: "i\(number)-\(item)"), changed: true, key: Fingerprint.Digest(high: 0, low: 0))
                     expected.append("https://example.org/g/items/i\(number)-\(item)/")
                 }
             }
@@ -467,7 +470,7 @@ struct PageLogTests {
         try withScratchFolderSync { folder in
             let log = try PageLog(in: OpenFolder(folder.url.path))
             var generator = SeededGenerator(seed: 7)
-            var expected: [(name: PageName, changed: Bool, key: RenderKey.Digest)] = []
+            var expected: [(name: PageName, changed: Bool, key: Fingerprint.Digest)] = []
             // About 160 KiB of records: several flushes of the 64 KiB buffer, and records split across reads.
             for number in 1...4_000 {
                 let name: PageName =
@@ -476,7 +479,7 @@ struct PageLogTests {
                     : .item(slug: number % 7 == 0 ? "é-\(number)-" + String(repeating: "x", count: 70) : "\(number)")
                 let entry = (
                     name, Bool.random(using: &generator),
-                    RenderKey.Digest(high: generator.next(), low: generator.next())
+                    Fingerprint.Digest(high: generator.next(), low: generator.next())
                 )
                 try log.append(entry.0, changed: entry.1, key: entry.2)
                 expected.append(entry)
@@ -503,7 +506,7 @@ struct PageLogTests {
     func replacedPage() throws {
         try withScratchFolderSync { folder in
             var files = try WrittenFiles(in: OpenFolder(folder.url.path))
-            let key = RenderKey.Digest(high: 1, low: 2)
+            let key = Fingerprint.Digest(high: 1, low: 2)
             try files.addPage(.list(1), changed: false, key: key)
             try files.addPage(.item(slug: "a"), changed: true, key: key)
             try files.addPage(.item(slug: "b"), changed: false, key: key)

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 /// Counts the detail fetches in flight and remembers every location asked for.
 actor InFlightCounter {

@@ -3,6 +3,8 @@ import Synchronization
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 /// A hostile or broken API: it may trickle, bomb, repeat itself, never end, ask for absurd waits or
 /// redirect elsewhere. Each case ends with a clear result in bounded time, and the build goes on.

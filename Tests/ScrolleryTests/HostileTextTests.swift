@@ -3,6 +3,8 @@ import Logging
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 /// Text from a source reaches pages, feeds and terminals: control characters never do, ids in every script
 /// make readable links, and the config's URLs cannot point the site at another host.

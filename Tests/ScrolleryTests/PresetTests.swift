@@ -4,6 +4,8 @@ import Synchronization
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 /// `scrollery init --preset X` then `scrollery build`, the real binary against the replicas.
 @Suite("Presets, progress and interruption through the scrollery command")

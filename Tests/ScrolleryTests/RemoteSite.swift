@@ -3,6 +3,8 @@ import Logging
 import Synchronization
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 /// A site folder whose config points at a replica, built through `SiteBuilder` as `scrollery build` does.
 struct RemoteSite {

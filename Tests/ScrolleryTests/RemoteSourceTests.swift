@@ -4,6 +4,8 @@ import Synchronization
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 /// Every pagination style and the fetch layer's faults, end to end through `SiteBuilder` against
 /// replica servers on 127.0.0.1.

@@ -1,7 +1,10 @@
 import Foundation
+import ScrolleryTestSupport
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 @Suite("Safety")
 struct SafetyTests {

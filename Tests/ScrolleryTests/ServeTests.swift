@@ -4,6 +4,8 @@ import NIOCore
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 @testable import ScrolleryPreview
 
 /// `scrollery serve` in-process on port 0, spoken to over real HTTP.

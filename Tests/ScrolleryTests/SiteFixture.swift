@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 /// A throwaway site folder with local JSON pages, per-item details and a config, for build tests.
 struct SiteFixture {

@@ -3,6 +3,8 @@ import Synchronization
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 /// A uniquely named folder under the system's temporary directory, removed by `remove()`.
 struct ScratchFolder {

@@ -1,3 +1,5 @@
+import ScrolleryCore
+
 /// What a build reports while it runs, for progress output.
 public enum BuildEvent: Sendable {
     /// A source page was fetched.

@@ -1,4 +1,6 @@
 public import Foundation
+import ScrolleryCore
+public import ScrolleryIO
 
 /// How one build runs, beyond what the config says.
 public struct BuildOptions: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+public import ScrolleryIO
 
 /// What a finished build did.
 public struct BuildSummary: Sendable, Equatable {

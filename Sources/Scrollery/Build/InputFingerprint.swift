@@ -1,4 +1,6 @@
 import Foundation
+import ScrolleryCore
+import ScrolleryIO
 
 /// A fingerprint of everything a build of a local site reads: the config and theme (the build key), the
 /// options that change the output, and the identity (`FileIdentity`: size, modification and change
@@ -31,7 +33,7 @@ struct InputFingerprint {
     /// Where the fingerprint of the build of `outputFolder` is kept: in the cache folder, named by the
     /// output folder's path.
     static func recordFile(cacheFolder: URL, outputFolder: URL) -> URL {
-        var key = RenderKey(build: "")
+        var key = Fingerprint(build: "")
         key.add(outputFolder.standardizedFileURL.path)
         return cacheFolder.appendingPathComponent("inputs-\(key.finalize().hex).txt")
     }
@@ -111,7 +113,7 @@ struct InputFingerprint {
     static func made(config: SiteConfig, options: BuildOptions, buildKey: String, files: FileIdentities)
         -> InputFingerprint
     {
-        var key = RenderKey(build: buildKey)
+        var key = Fingerprint(build: buildKey)
         key.add(options.strict ? "strict" : "lenient")
         key.add(options.maxItems)
         key.add(config.source.url)

@@ -1,5 +1,7 @@
 import Foundation
 public import Logging
+import ScrolleryCore
+public import ScrolleryIO
 import Synchronization
 
 /// Runs the whole flow for one site: source pages → chunks → details → Markdown → templates → files.
@@ -65,7 +67,7 @@ public struct SiteBuilder: Sendable {
     }
 
     private var usesHTTP: Bool {
-        ([config.source.url] + [config.detail?.url].compactMap { $0 }).contains { !LocalFileFetcher.handles($0) }
+        ([config.source.url] + [config.detail?.url].compactMap { $0 }).contains { !Location.isLocal($0) }
     }
 
     /// - Parameter local: the fetcher of a site whose every source is a local file: such a build first
@@ -77,7 +79,7 @@ public struct SiteBuilder: Sendable {
             try CacheFolder.prepare(config.cache.folder)
             let theme = try Theme.load(
                 overrides: config.siteFolder.appendingPathComponent("templates"), defaults: options.themeFolder)
-            let buildKey = RenderKey.build(config: config, theme: theme)
+            let buildKey = BuildKey.of(config: config, theme: theme)
             if let local, !options.clean, let unchanged = await unchangedBuild(local: local, buildKey: buildKey) {
                 logger.debug("the inputs are those of the last build: \(config.outputFolder.path) is left as it was")
                 var summary = unchanged.summary
@@ -263,12 +265,12 @@ public struct SiteBuilder: Sendable {
     private static func render(
         _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool, renderer: PageRenderer,
         store: OutputStore, buildKey: String
-    ) async throws -> [(page: PageName, changed: Bool, key: RenderKey.Digest)] {
+    ) async throws -> [(page: PageName, changed: Bool, key: Fingerprint.Digest)] {
         let names = [PageName.list(page)] + items.map { PageName.item(slug: $0.slug) }
         let files = names.map(\.path)
         let cards = items.map { renderer.card($0.item, slug: $0.slug) }
-        @Sendable func renderAndWrite(_ index: Int) throws -> (changed: Bool, key: RenderKey.Digest) {
-            var key = RenderKey(build: buildKey)
+        @Sendable func renderAndWrite(_ index: Int) throws -> (changed: Bool, key: Fingerprint.Digest) {
+            var key = Fingerprint(build: buildKey)
             key.add(page)
             if index == 0 {
                 key.add(hasNext ? "next" : "last")
@@ -284,9 +286,9 @@ public struct SiteBuilder: Sendable {
             }
             return (changed, finished)
         }
-        var results = [(changed: Bool, key: RenderKey.Digest)](
-            repeating: (false, RenderKey.Digest(high: 0, low: 0)), count: files.count)
-        try await withThrowingTaskGroup(of: (Int, (changed: Bool, key: RenderKey.Digest)).self) { group in
+        var results = [(changed: Bool, key: Fingerprint.Digest)](
+            repeating: (false, Fingerprint.Digest(high: 0, low: 0)), count: files.count)
+        try await withThrowingTaskGroup(of: (Int, (changed: Bool, key: Fingerprint.Digest)).self) { group in
             var next = 0
             func startNext() {
                 guard next < files.count else { return }
@@ -309,7 +311,7 @@ public struct SiteBuilder: Sendable {
     /// Lists the files of a page in order, and gives its items to the feed.
     private func record(
         _ items: [(item: GalleryItem, slug: String)], page: Int,
-        written: [(page: PageName, changed: Bool, key: RenderKey.Digest)],
+        written: [(page: PageName, changed: Bool, key: Fingerprint.Digest)],
         maps: inout SiteMaps, into output: inout OutputWriter
     ) throws {
         for file in written { try output.record(file.page, changed: file.changed, key: file.key) }

@@ -1,4 +1,6 @@
 import Foundation
+import ScrolleryCore
+import ScrolleryIO
 
 /// The `source`, `detail` and `fetch` sections: where items come from and how they are requested.
 extension ConfigDecoder {
@@ -132,7 +134,7 @@ extension ConfigDecoder {
         -> PaginationStyle
     {
         let style = try reader?.string("style") ?? "page"
-        let isLocal = LocalFileFetcher.handles(url)
+        let isLocal = Location.isLocal(url)
         func sizeKeys() throws(ConfigError) -> (String?, Int?) {
             (try reader?.string("sizeParam"), try reader?.int("size", in: 1...100_000))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryCore
 import Yams
 
 /// Turns the YAML tree of `scrollery.yml` into a `SiteConfig`, key by key, with errors that name the key.

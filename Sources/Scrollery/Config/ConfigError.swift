@@ -1,3 +1,4 @@
+
 /// A problem in `scrollery.yml`: which file, which key, what is wrong and how to fix it.
 public struct ConfigError: Error, Sendable, CustomStringConvertible {
     /// The config file.

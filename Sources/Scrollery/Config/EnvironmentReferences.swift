@@ -1,3 +1,4 @@
+
 /// Resolves `${NAME}` and `${NAME:-default}` in config values from the environment, remembering each
 /// value so it can be redacted from everything Scrollery shows.
 struct EnvironmentReferences {

@@ -1,4 +1,5 @@
 public import Foundation
+import ScrolleryCore
 import Yams
 
 extension SiteConfig {

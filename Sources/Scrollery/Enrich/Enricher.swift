@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import ScrolleryCore
+import ScrolleryIO
 import Synchronization
 
 /// Fetches each item's detail concurrently (never more than `concurrency` at once, across all the chunks

@@ -1,3 +1,5 @@
+import ScrolleryCore
+
 /// One item ready to render: every field checked, its description rendered, its failure (if any) recorded.
 struct GalleryItem: Sendable, Equatable {
     /// 1-based position in the whole gallery.
@@ -13,7 +15,7 @@ struct GalleryItem: Sendable, Equatable {
     /// Why the item's details could not be had, when they could not.
     let error: String?
     /// Everything above, hashed: what the render keys of the pages that show the item are made from.
-    private(set) var fingerprint = RenderKey.Digest(high: 0, low: 0)
+    private(set) var fingerprint = Fingerprint.Digest(high: 0, low: 0)
 
     init(
         position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
@@ -27,7 +29,7 @@ struct GalleryItem: Sendable, Equatable {
         self.date = date
         self.link = link
         self.error = error
-        fingerprint = RenderKey.fingerprint(of: self)
+        fingerprint = GalleryItem.fingerprint(of: self)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryCore
 
 /// Makes a `GalleryItem` out of a source item and its detail, through the `item:` templates of the config.
 struct ItemMapper: Sendable {
@@ -37,15 +38,8 @@ struct ItemMapper: Sendable {
         self.redactor = redactor
     }
 
-    /// The template context for an item: its members, with the detail response under `detail`.
-    static func context(item: JSONValue, detail: JSONValue?) -> TemplateValue {
-        guard case .object(var members) = item else { return TemplateValue(json: item) ?? .object(TemplateObject()) }
-        if let detail { members["detail"] = detail }
-        return .json(.object(members))
-    }
-
     func map(_ item: SourceItem, detail: JSONValue?, error: String?) -> GalleryItem {
-        let context = Self.context(item: item.value, detail: detail)
+        let context = TemplateValue.item(item.value, detail: detail)
         func text(_ template: Template?) -> String? {
             guard let rendered = template?.render(context).trimmingWhitespace(),
                 !rendered.isEmpty

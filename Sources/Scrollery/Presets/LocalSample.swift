@@ -1,3 +1,5 @@
+import ScrolleryCore
+
 /// The `local` preset: a small offline gallery (48 items in 4 source pages of local JSON, a Markdown
 /// detail per item, an SVG image per item), made the same way every time.
 enum LocalSample {

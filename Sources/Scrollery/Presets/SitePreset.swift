@@ -1,4 +1,6 @@
 public import Foundation
+import ScrolleryCore
+import ScrolleryIO
 
 /// The starting points of `scrollery init`: a working `scrollery.yml` for each API Scrollery targets,
 /// and an offline sample.

@@ -1,3 +1,6 @@
+import ScrolleryCore
+import ScrolleryIO
+
 /// Turns items into HTML through the theme: the one place that builds template contexts, so the names a
 /// theme can use are all here (and in the README).
 struct PageRenderer: Sendable {

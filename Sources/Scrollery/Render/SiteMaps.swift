@@ -1,3 +1,6 @@
+import ScrolleryCore
+import ScrolleryIO
+
 /// `sitemap.xml` (with the listing pages and every item page), `robots.txt` and the Atom feed of the
 /// newest items: the files static hosts and crawlers look for.
 struct SiteMaps {

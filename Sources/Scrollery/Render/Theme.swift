@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryCore
 
 /// The templates and assets a build renders with: the default theme, with any file of the same name in
 /// the site's `templates/` folder taking its place.

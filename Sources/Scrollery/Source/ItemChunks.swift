@@ -1,3 +1,5 @@
+import ScrolleryCore
+
 /// Regroups the source's pages into chunks of `size` items, numbered by position, up to `limit` items:
 /// the size of an output page is independent of the size of a source page.
 struct ItemChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == [JSONValue] {

@@ -1,4 +1,6 @@
 import Foundation
+import ScrolleryCore
+import ScrolleryIO
 
 /// Knows, for one pagination style, the location of the first source page and of the page after each
 /// response, and when to stop.
@@ -14,7 +16,7 @@ struct Paginator: Sendable {
     init(style: PaginationStyle, template: URLTemplate, today: CalendarDay = .today()) {
         self.style = style
         self.template = template
-        self.isLocal = LocalFileFetcher.handles(template.text)
+        self.isLocal = Location.isLocal(template.text)
         pageNumber = 0
         offset = 0
         var oldest: CalendarDay?

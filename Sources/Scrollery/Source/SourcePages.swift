@@ -1,4 +1,6 @@
 import Foundation
+import ScrolleryCore
+import ScrolleryIO
 
 /// One fetched page of the source.
 struct SourcePage: Sendable {

@@ -1,3 +1,6 @@
+import ScrolleryCore
+import ScrolleryIO
+
 /// A URL or path with Mustache placeholders whose values are percent-encoded, so a value from a
 /// source can never change the shape of the URL (add a `/`, `..`, `?` or `#`).
 struct URLTemplate: Sendable {
@@ -15,6 +18,6 @@ struct URLTemplate: Sendable {
 
     /// The detail URL or path of a source item: the template over the item's fields.
     func location(of item: SourceItem) -> String {
-        render(ItemMapper.context(item: item.value, detail: nil))
+        render(TemplateValue.item(item.value, detail: nil))
     }
 }

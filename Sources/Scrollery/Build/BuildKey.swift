@@ -1,0 +1,19 @@
+import Foundation
+import ScrolleryCore
+
+/// The fingerprint of a whole build's rendering: the config file, the theme's files and the settings
+/// that reach every page. Part of every page's render key, so a change to any of them renders all pages.
+enum BuildKey {
+    static func of(config: SiteConfig, theme: Theme) -> String {
+        var key = Fingerprint(build: "")
+        key.add((try? String(contentsOf: config.file, encoding: .utf8)) ?? "")
+        key.add(config.baseURL.path)
+        key.add(config.baseURL.origin ?? "-")
+        key.add(config.title)
+        key.add(config.description ?? "-")
+        key.add(config.scroll.autoPages)
+        key.add(config.pageSize)
+        key.add(theme.fingerprint)
+        return key.finalize().hex
+    }
+}

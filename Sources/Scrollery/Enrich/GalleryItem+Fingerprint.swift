@@ -1,0 +1,30 @@
+import ScrolleryCore
+
+extension GalleryItem {
+    /// The fingerprint of everything a page shows of an item (but its slug): made once per item, for its
+    /// own page's key and its listing page's.
+    static func fingerprint(of item: GalleryItem) -> Fingerprint.Digest {
+        var key = Fingerprint(build: "item")
+        key.add(item.position)
+        key.add(item.id)
+        key.add(item.title)
+        key.add(item.image?.src ?? "-")
+        key.add(item.image?.width)
+        key.add(item.image?.height)
+        key.add(item.image?.alt ?? "-")
+        key.add(item.description?.html ?? "-")
+        key.add(item.description?.plainText ?? "-")
+        key.add(item.date ?? "-")
+        key.add(item.link ?? "-")
+        key.add(item.error ?? "-")
+        return key.finalize()
+    }
+}
+
+extension Fingerprint {
+    /// Adds an item shown under `slug`.
+    mutating func add(_ item: GalleryItem, slug: String) {
+        add(slug)
+        add(item.fingerprint)
+    }
+}

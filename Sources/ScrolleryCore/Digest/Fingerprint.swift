@@ -1,0 +1,80 @@
+import Crypto
+package import Foundation
+
+/// The one hash of Scrollery: a SHA-256 of a sequence of fields (each followed by a separator byte),
+/// cut to its first 128 bits. Render keys, item fingerprints, input fingerprints and file identities are
+/// all made with it, so one change of scheme (its `version`) invalidates them all together.
+package struct Fingerprint: Sendable {
+    /// Changed whenever the same inputs would render differently (render-3: a page's key is made from its
+    /// items' fingerprints).
+    package static let version = "scrollery-0.1/render-3"
+
+    private var hasher = SHA256()
+    /// Small additions are gathered here and given to the hasher a few KiB at a time.
+    private var pending: [UInt8] = []
+    private static let pendingLimit = 4096
+    private static let separator: UInt8 = 0x1F
+
+    /// A fingerprint of `kind` ("item", "file", a build's key...): different kinds never share a digest.
+    package init(build: String) {
+        pending.reserveCapacity(Self.pendingLimit)
+        add(Self.version)
+        add(build)
+    }
+
+    package mutating func add(_ text: String) {
+        append(text.utf8)
+    }
+
+    package mutating func add(_ data: Data) {
+        append(data)
+    }
+
+    /// Adds raw bytes (a fixed-size value's), and a separator.
+    package mutating func add(bytes: UnsafeRawBufferPointer) {
+        append(bytes)
+    }
+
+    package mutating func add(_ number: Int?) {
+        add(number.map(String.init) ?? "-")
+    }
+
+    package mutating func add(_ digest: Digest) {
+        withUnsafeBytes(of: (digest.high.bigEndian, digest.low.bigEndian)) { add(bytes: $0) }
+    }
+
+    /// Adds the bytes and a separator.
+    private mutating func append(_ bytes: some Collection<UInt8>) {
+        if pending.count + bytes.count > Self.pendingLimit { flush() }
+        if bytes.count > Self.pendingLimit {
+            if bytes.withContiguousStorageIfAvailable({ hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) })
+                == nil
+            {
+                hasher.update(data: Array(bytes))
+            }
+        } else {
+            pending.append(contentsOf: bytes)
+        }
+        pending.append(Self.separator)
+    }
+
+    private mutating func flush() {
+        pending.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The digest: the first 128 bits of the SHA-256.
+    package func finalize() -> Digest {
+        var hasher = self.hasher
+        pending.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        var digest = Digest(high: 0, low: 0)
+        for (index, byte) in hasher.finalize().prefix(16).enumerated() {
+            if index < 8 {
+                digest.high = digest.high << 8 | UInt64(byte)
+            } else {
+                digest.low = digest.low << 8 | UInt64(byte)
+            }
+        }
+        return digest
+    }
+}

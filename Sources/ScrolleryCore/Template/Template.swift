@@ -1,0 +1,29 @@
+/// One template on its own, without partials: an item field of the config, or a URL with placeholders.
+package struct Template: Sendable {
+    package let text: String
+    private let nodes: [TemplateNode]
+    private let escaping: TemplateEscaping
+
+    /// - Parameters:
+    ///   - text: the Mustache text.
+    ///   - escaping: how `{{name}}` writes a value.
+    package init(_ text: String, escaping: TemplateEscaping) throws(TemplateSyntaxError) {
+        self.text = text
+        self.nodes = try TemplateParser.parse(text)
+        self.escaping = escaping
+    }
+
+    package func render(_ context: TemplateValue) -> String {
+        // A lone `{{name}}` that is not escaped (an item field, usually) is its value's text, as it is.
+        if nodes.count == 1, case .variable(let name, let escaped) = nodes[0], !escaped || escaping == .none {
+            switch TemplateRenderer.lookup(name, in: context) {
+            case .text(let text)?: return text
+            case .bool(let flag)?: return flag ? "true" : "false"
+            case .list?, .object?, .json?, nil: return ""
+            }
+        }
+        var renderer = TemplateRenderer(library: TemplateLibrary(), escaping: escaping, context: context, capacity: 256)
+        renderer.render(nodes, blocks: [:])
+        return String(decoding: renderer.output, as: UTF8.self)
+    }
+}

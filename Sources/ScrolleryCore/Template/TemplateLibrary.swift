@@ -1,0 +1,104 @@
+/// Parsed templates by name, so that partials (`{{>card}}`) and parents (`{{<base}}`) can be found.
+///
+/// A partial alone on an indented line is indented line by line, as the Mustache spec asks: the
+/// library keeps an indented copy of it, parsed once, instead of indenting at every render.
+package struct TemplateLibrary: Sendable {
+    private var templates: [String: [TemplateNode]] = [:]
+    private var indented: [String: [TemplateNode]] = [:]
+
+    /// Indented copies made at most, so partials that include themselves with indentation stay bounded.
+    private static let indentedLimit = 256
+
+    /// A library without templates.
+    package init() {}
+
+    /// Parses every template.
+    /// - Parameter sources: each template's text by name.
+    /// - Throws: the first template that cannot be parsed, with its name.
+    package init(_ sources: [String: String]) throws(TemplateLibraryError) {
+        for name in sources.keys.sorted() {
+            do {
+                templates[name] = try TemplateParser.parse(sources[name] ?? "")
+            } catch {
+                throw TemplateLibraryError(template: name, error: error)
+            }
+        }
+        var pending = templates.values.flatMap(Self.indentedPartials)
+        while let (name, indentation) = pending.popLast(), indented.count < Self.indentedLimit {
+            let key = Self.key(name, indentation)
+            guard indented[key] == nil, let source = sources[name] else { continue }
+            // The indented text parses as the original did: indentation is only spaces and tabs.
+            guard let nodes = try? TemplateParser.parse(Self.indent(source, with: indentation)) else { continue }
+            indented[key] = nodes
+            pending += Self.indentedPartials(in: nodes)
+        }
+    }
+
+    /// The nodes of a template, or nothing if the library has no template of that name.
+    package func template(named name: String) -> [TemplateNode]? {
+        templates[name]
+    }
+
+    package func partial(named name: String, indentation: String) -> [TemplateNode]? {
+        indentation.isEmpty ? templates[name] : indented[Self.key(name, indentation)] ?? templates[name]
+    }
+
+    /// Every partial and parent the templates name, by the template that names it (for checking a theme).
+    package var references: [(template: String, name: String)] {
+        templates.keys.sorted().flatMap { template in
+            Self.references(in: templates[template] ?? []).map { (template, $0.name) }
+        }
+    }
+
+    /// Renders a template of the library.
+    package func render(_ name: String, _ context: TemplateValue, escaping: TemplateEscaping = .html) -> [UInt8] {
+        guard let nodes = templates[name] else { return [] }
+        var renderer = TemplateRenderer(library: self, escaping: escaping, context: context)
+        renderer.render(nodes, blocks: [:])
+        return renderer.output
+    }
+
+    private static func key(_ name: String, _ indentation: String) -> String {
+        name + "\u{0}" + indentation
+    }
+
+    private static func indent(_ source: String, with indentation: String) -> String {
+        var result = ""
+        var atLineStart = true
+        for character in source {
+            if atLineStart {
+                result += indentation
+                atLineStart = false
+            }
+            result.append(character)
+            if character == "\n" || character == "\r\n" { atLineStart = true }
+        }
+        return result
+    }
+
+    /// The partials with their indentation (empty unless alone on an indented line) and the parents
+    /// (indentation empty) that the nodes name, at any depth.
+    private static func references(in nodes: [TemplateNode]) -> [(name: String, indentation: String)] {
+        nodes.flatMap { node -> [(name: String, indentation: String)] in
+            switch node {
+            case .partial(let name, let indentation): return [(name, indentation)]
+            case .parent(let name, let blocks):
+                return [(name, "")] + blocks.keys.sorted().flatMap { references(in: blocks[$0] ?? []) }
+            case .section(_, let children, _), .block(_, let children): return references(in: children)
+            case .text, .variable: return []
+            }
+        }
+    }
+
+    /// The partials the nodes name alone on an indented line, with that indentation.
+    private static func indentedPartials(in nodes: [TemplateNode]) -> [(name: String, indentation: String)] {
+        references(in: nodes).filter { !$0.indentation.isEmpty }
+    }
+}
+
+/// A template of a library that cannot be parsed.
+package struct TemplateLibraryError: Error, Sendable, CustomStringConvertible {
+    package let template: String
+    package let error: TemplateSyntaxError
+    package var description: String { "\(template), \(error)" }
+}

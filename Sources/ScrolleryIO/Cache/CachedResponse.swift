@@ -1,0 +1,53 @@
+package import Foundation
+import ScrolleryCore
+
+/// One stored response: a JSON header line (redacted URL, status, validators, kept headers, when it was
+/// stored), a newline, then the body.
+package struct CachedResponse: Sendable {
+    /// Response headers worth keeping: validators, the type, and `Link` (pagination needs it).
+    package static let keptHeaders = ["etag", "last-modified", "content-type", "link"]
+
+    package struct Header: Codable, Sendable {
+        package var url: String
+        package var status: Int
+        package var headers: [String: String]
+        package var storedAt: Double
+    }
+
+    package var header: Header
+    package var body: Data
+
+    package init(url: String, response: FetchResponse, storedAt: Date) {
+        header = Header(
+            url: url, status: response.status,
+            headers: response.headers.filter { Self.keptHeaders.contains($0.key) },
+            storedAt: storedAt.timeIntervalSince1970)
+        body = response.body
+    }
+
+    package init?(encoded data: Data) {
+        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+            let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline])
+        else { return nil }
+        self.header = header
+        body = Data(data[data.index(after: newline)...])
+    }
+
+    package func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(header)
+        data.append(UInt8(ascii: "\n"))
+        data.append(body)
+        return data
+    }
+
+    package func response(location: String) -> FetchResponse {
+        FetchResponse(body: body, status: header.status, headers: header.headers, location: location)
+    }
+
+    package func age(now: Date) -> Duration {
+        // An entry's time comes from a file on disk: a wrong one must not trap the conversion.
+        .clamped(seconds: now.timeIntervalSince1970 - header.storedAt, atMost: .seconds(100 * 365 * 86_400))
+    }
+}

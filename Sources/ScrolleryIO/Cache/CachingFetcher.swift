@@ -1,0 +1,109 @@
+import Foundation
+package import Logging
+package import ScrolleryCore
+
+/// Puts the HTTP cache in front of the network: fresh entries are used without a request, stale ones
+/// are revalidated (`If-None-Match` / `If-Modified-Since`, a 304 reuses the body), and when a request
+/// fails after its retries a stale entry is used instead (stale-if-error).
+package struct CachingFetcher: Fetcher {
+    package init(
+        network: any Fetcher, cache: HTTPCache, settings: CacheSettings, mode: CacheMode, statistics: FetchStatistics,
+        redactor: Redactor, logger: Logger
+    ) {
+        self.network = network
+        self.cache = cache
+        self.settings = settings
+        self.mode = mode
+        self.statistics = statistics
+        self.redactor = redactor
+        self.logger = logger
+    }
+
+    package let network: any Fetcher
+    package let cache: HTTPCache
+    package let settings: CacheSettings
+    package let mode: CacheMode
+    package let statistics: FetchStatistics
+    package let redactor: Redactor
+    package let logger: Logger
+
+    package func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        let key = redactor(request.location)
+        let cached = mode == .refresh ? nil : cache.load(key)
+        if mode == .offline {
+            guard let cached else {
+                throw FetchError(
+                    .offline, location: key,
+                    reason: "is not in the cache, and --offline allows no request. Build once online to fill the cache."
+                )
+            }
+            statistics.update { $0.cacheHits += 1 }
+            return cached.response(location: request.location)
+        }
+        if let cached, isFresh(cached) {
+            statistics.update { $0.cacheHits += 1 }
+            return cached.response(location: request.location)
+        }
+        var conditional = request
+        if let cached {
+            if let etag = cached.header.headers["etag"] {
+                conditional.headers.append(HTTPHeader(name: "If-None-Match", value: etag))
+            }
+            if let modified = cached.header.headers["last-modified"] {
+                conditional.headers.append(HTTPHeader(name: "If-Modified-Since", value: modified))
+            }
+        }
+        let response: FetchResponse
+        do {
+            response = try await network.fetch(conditional)
+        } catch {
+            guard let cached, settings.staleIfError, Self.isTransient(error.kind) else { throw error }
+            logger.notice("using the cached copy of \(key): \(error.reason)")
+            statistics.update { $0.staleUsed += 1 }
+            return cached.response(location: request.location)
+        }
+        if response.status == 304, let cached {
+            statistics.update { $0.notModified += 1 }
+            var refreshed = cached
+            refreshed.header.storedAt = Date().timeIntervalSince1970
+            for name in ["etag", "last-modified"] {
+                if let value = response.headers[name] { refreshed.header.headers[name] = value }
+            }
+            save(refreshed)
+            return refreshed.response(location: request.location)
+        }
+        if Self.isUsable(response) { save(CachedResponse(url: key, response: response, storedAt: Date())) }
+        return response
+    }
+
+    /// Only a response the build can use is kept: a broken page must be fetched again next time, not
+    /// served from the cache until the TTL runs out.
+    private static func isUsable(_ response: FetchResponse) -> Bool {
+        guard response.status == 200 else { return false }
+        if let type = response.headers["content-type"], !JSONMediaType.allows(type.lowercased()) { return false }
+        return (try? JSONValue.parse(response.body)) != nil
+    }
+
+    private func isFresh(_ entry: CachedResponse) -> Bool {
+        switch settings.ttl {
+        case .forever: return true
+        case .duration(let ttl): return ttl > .zero && entry.age(now: Date()) < ttl
+        }
+    }
+
+    private func save(_ entry: CachedResponse) {
+        do {
+            try cache.store(entry)
+        } catch {
+            logger.warning("could not write the cache entry for \(entry.header.url): \(error)")
+        }
+    }
+
+    private static func isTransient(_ kind: FetchError.Kind) -> Bool {
+        switch kind {
+        case .connection, .timeout, .rateLimited: return true
+        case .status(let status): return status >= 500 || status == 429
+        default: return false
+        }
+    }
+}

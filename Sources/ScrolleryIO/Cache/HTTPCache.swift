@@ -1,0 +1,58 @@
+import Crypto
+package import Foundation
+
+/// The on-disk HTTP cache: one file per response, named by the SHA-256 of the redacted URL (so no
+/// secret is in a name or a file), written to a temporary file and renamed into place, so a killed build
+/// never leaves a half-written entry and two builds sharing the cache never see one.
+package struct HTTPCache: Sendable {
+    package init(folder: URL) {
+        self.folder = folder
+    }
+
+    package let folder: URL
+
+    /// The entry's file for a location, already redacted.
+    package func file(for redactedLocation: String) -> URL {
+        let digest = SHA256.hash(data: Data(redactedLocation.utf8)).map { String(format: "%02x", $0) }.joined()
+        return folder.appendingPathComponent("http").appendingPathComponent(String(digest.prefix(2)))
+            .appendingPathComponent(digest)
+    }
+
+    package func load(_ redactedLocation: String) -> CachedResponse? {
+        guard let data = try? Data(contentsOf: file(for: redactedLocation)),
+            let entry = CachedResponse(encoded: data), entry.header.url == redactedLocation
+        else { return nil }
+        return entry
+    }
+
+    package func store(_ entry: CachedResponse) throws {
+        let target = file(for: entry.header.url)
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try entry.encoded().write(to: temporary)
+        // rename(2) replaces the target atomically.
+        guard rename(temporary.path, target.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    /// Removes temporary files left by builds that were killed while writing (their process is gone).
+    package func removeAbandonedTemporaryFiles() {
+        let root = folder.appendingPathComponent("http")
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
+        for case let path as String in enumerator where path.hasSuffix(".tmp") {
+            let parts = (path as NSString).lastPathComponent.split(separator: ".")
+            // .<digest>.<pid>.<uuid>.tmp
+            guard parts.count == 4, let pid = Int32(parts[1]), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(path))
+        }
+    }
+
+    /// Removes the whole cache.
+    package func clear() throws {
+        if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
+    }
+}

@@ -1,0 +1,196 @@
+package import AsyncHTTPClient
+import Foundation
+package import Logging
+package import NIOCore
+import NIOHTTPCompression
+package import ScrolleryCore
+
+/// Fetches http(s) URLs with one shared, pooled client: at most `concurrency` requests per host,
+/// a deadline per request (body included), retries with backoff and full jitter, `Retry-After` and
+/// rate-limit resets honoured, redirects followed (configured headers only to their own origin), gzip
+/// accepted, bodies capped before and after decompression. Locations in errors and logs are redacted.
+package struct HTTPFetcher: Fetcher {
+    package static let userAgent = "Scrollery/0.1 (static site generator)"
+
+    package let client: HTTPClient
+    package let settings: FetchSettings
+    package let limiter: HostLimiter
+    package let statistics: FetchStatistics
+    package let redactor: Redactor
+    package let logger: Logger
+
+    package init(
+        client: HTTPClient, settings: FetchSettings, statistics: FetchStatistics, redactor: Redactor, logger: Logger
+    ) {
+        self.client = client
+        self.settings = settings
+        self.limiter = HostLimiter(limit: settings.concurrency)
+        self.statistics = statistics
+        self.redactor = redactor
+        self.logger = logger
+    }
+
+    /// A client configured for these settings; the caller shuts it down.
+    package static func makeClient(_ settings: FetchSettings) -> HTTPClient {
+        var configuration = HTTPClient.Configuration(
+            // Redirects are followed by `attemptOnce`, which decides what headers go along.
+            redirectConfiguration: .disallow,
+            timeout: .init(
+                connect: timeAmount(min(settings.timeout, .seconds(10))), read: timeAmount(settings.timeout)),
+            decompression: .enabled(limit: .size(settings.maxBodySize)))
+        configuration.connectionPool = .init(idleTimeout: .seconds(30))
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = settings.concurrency
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    package func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        let shown = redactor(request.location)
+        guard let url = URL(string: request.location), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else {
+            throw FetchError(.unsupported, location: shown, reason: "is not an http(s) URL")
+        }
+        let policy = RetryPolicy(settings: settings)
+        var attempt = 0
+        while true {
+            guard !Task.isCancelled else { throw FetchError(.cancelled, location: shown, reason: "cancelled") }
+            await limiter.acquire(host)
+            let outcome = await attemptOnce(request)
+            await limiter.release(host)
+            let decision: RetryPolicy.Decision
+            switch outcome {
+            case .response(let response) where (200..<300).contains(response.status) || response.status == 304:
+                return response
+            case .response(let response):
+                decision = policy.decide(status: response.status, headers: response.headers, attempt: attempt)
+            case .failure(let kind, let reason) where [.tooLarge, .cancelled, .unsupported].contains(kind):
+                throw FetchError(kind, location: shown, reason: reason)
+            case .failure(let kind, let reason):
+                decision = policy.decide(failure: kind, reason: reason, attempt: attempt)
+            }
+            switch decision {
+            case .fail(let kind, let reason):
+                logger.debug("giving up on \(shown): \(reason)")
+                throw FetchError(kind, location: shown, reason: redactor(reason))
+            case .retry(let wait):
+                statistics.update { $0.retries += 1 }
+                logger.notice("retrying \(shown) in \(wait) (attempt \(attempt + 2) of \(settings.retries + 1))")
+                do {
+                    try await Task.sleep(for: wait)
+                } catch {
+                    throw FetchError(.cancelled, location: shown, reason: "cancelled")
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    private enum Outcome {
+        case response(FetchResponse)
+        case failure(FetchError.Kind, String)
+    }
+
+    /// One attempt, redirects included, within `fetch.timeout` from the first byte sent to the last byte
+    /// of the body: a server that trickles its body never holds a build longer than that.
+    private func attemptOnce(_ request: FetchRequest) async -> Outcome {
+        let timeout = settings.timeout
+        return await withTaskGroup(of: Outcome?.self) { group in
+            group.addTask { await self.attemptFollowingRedirects(request) }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            guard let first else {
+                return .failure(.timeout, "no response within \(timeout) (fetch.timeout, body included)")
+            }
+            return first
+        }
+    }
+
+    private func attemptFollowingRedirects(_ request: FetchRequest) async -> Outcome {
+        guard let original = URL(string: request.location) else {
+            return .failure(.unsupported, "is not a URL")
+        }
+        let rule = RedirectRule(maxRedirects: settings.maxRedirects)
+        var current = original
+        var visited = [original]
+        var sendHeaders = true
+        while true {
+            let outcome = await send(current.absoluteString, headers: sendHeaders ? request.headers : [])
+            guard case .response(let response) = outcome, RedirectRule.statuses.contains(response.status),
+                let location = response.headers["location"]
+            else { return outcome }
+            switch rule.decide(location: location, from: current, original: original, visited: visited) {
+            case .follow(let next, let sameOrigin):
+                logger.debug("\(redactor(current.absoluteString)) redirects to \(redactor(next.absoluteString))")
+                current = next
+                visited.append(next)
+                sendHeaders = sendHeaders && sameOrigin
+            case .refuse(let reason):
+                return .failure(.unsupported, reason)
+            }
+        }
+    }
+
+    /// One request and its whole body, not following redirects.
+    private func send(_ location: String, headers: [HTTPHeader]) async -> Outcome {
+        var outgoing = HTTPClientRequest(url: location)
+        outgoing.headers.add(name: "User-Agent", value: Self.userAgent)
+        outgoing.headers.add(name: "Accept", value: "application/json")
+        outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        for header in headers { outgoing.headers.replaceOrAdd(name: header.name, value: header.value) }
+        statistics.update {
+            $0.requests += 1
+            $0.inFlight += 1
+        }
+        defer { statistics.update { $0.inFlight -= 1 } }
+        do {
+            let response = try await client.execute(outgoing, timeout: Self.timeAmount(settings.timeout))
+            if let length = response.headers.first(name: "content-length").flatMap(Int.init),
+                length > settings.maxBodySize
+            {
+                return .failure(.tooLarge, tooLargeReason)
+            }
+            let body = try await response.body.collect(upTo: settings.maxBodySize)
+            statistics.update { $0.bytes += body.readableBytes }
+            var headers: [String: String] = [:]
+            for (name, value) in response.headers {
+                let key = name.lowercased()
+                headers[key] = headers[key].map { "\($0), \(value)" } ?? value
+            }
+            return .response(
+                FetchResponse(
+                    body: Data(body.readableBytesView), status: Int(response.status.code), headers: headers,
+                    location: location))
+        } catch is NIOTooManyBytesError {
+            return .failure(.tooLarge, tooLargeReason)
+        } catch NIOHTTPDecompression.DecompressionError.limit {
+            return .failure(
+                .tooLarge,
+                "the response is larger than fetch.maxBodySize (\(settings.maxBodySize) bytes) after decompression")
+        } catch let error as HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
+                return .failure(.timeout, "no response within \(settings.timeout) (fetch.timeout)")
+            case .cancelled:
+                return .failure(.cancelled, "cancelled")
+            default:
+                return .failure(.connection, "the request failed (\(error))")
+            }
+        } catch is CancellationError {
+            return .failure(.cancelled, "cancelled")
+        } catch {
+            return .failure(.connection, "the connection failed (\(error))")
+        }
+    }
+
+    private var tooLargeReason: String {
+        "the response is larger than fetch.maxBodySize (\(settings.maxBodySize) bytes); raise it if this is expected"
+    }
+
+    package static func timeAmount(_ duration: Duration) -> TimeAmount {
+        .milliseconds(Int64(duration / .milliseconds(1)))
+    }
+}

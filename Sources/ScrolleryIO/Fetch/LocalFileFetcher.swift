@@ -1,0 +1,127 @@
+public import Foundation
+
+/// Reads local JSON files: paths relative to the site folder, absolute paths, or `file://` URLs.
+///
+/// Paths are used as written: values substituted into a template are percent-encoded, so an id
+/// can never add a `/` or `..` and reach outside the folder the template names.
+public struct LocalFileFetcher: Fetcher {
+    package let siteFolder: URL
+    /// Where the identity of each file read is kept (taken with `fstat` before reading it), if anywhere.
+    package let identities: FileIdentities?
+    /// The largest file read (`fetch.maxBodySize`, as for HTTP): a larger one is refused from its size,
+    /// before a byte of it is read.
+    package let maxBodySize: Int
+
+    /// - Parameters:
+    ///   - siteFolder: the folder relative paths are resolved against.
+    ///   - maxBodySize: the largest file read.
+    public init(siteFolder: URL, maxBodySize: Int = FetchSettings().maxBodySize) {
+        self.init(siteFolder: siteFolder, identities: nil, maxBodySize: maxBodySize)
+    }
+
+    package init(
+        siteFolder: URL, identities: FileIdentities?, maxBodySize: Int = FetchSettings().maxBodySize,
+        folders: OpenFolders = OpenFolders()
+    ) {
+        self.siteFolder = siteFolder
+        self.identities = identities
+        self.maxBodySize = maxBodySize
+        self.folders = folders
+        siteFolderPath = siteFolder.path
+    }
+
+    /// The folders of the files read, held open (shared by the copies of this fetcher).
+    package let folders: OpenFolders
+
+    /// The site folder's path, worked out once (`URL.path` is not free, and every read needs it).
+    private let siteFolderPath: String
+
+    /// The same fetcher, keeping the identity of every file it reads in `identities`.
+    package func keepingIdentities(in identities: FileIdentities) -> LocalFileFetcher {
+        LocalFileFetcher(siteFolder: siteFolder, identities: identities, maxBodySize: maxBodySize, folders: folders)
+    }
+
+    public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        let location = request.location
+        let path = resolve(location)
+        var identity: FileIdentity?
+        let result = Self.read(path, from: folders, limit: maxBodySize) { info in identity = FileIdentity(info) }
+        identities?.add(location: location, identity: identity ?? FileIdentity.of(path: path))
+        // The location is relative to the site folder: no absolute path of this machine reaches a page.
+        switch result {
+        case .success(let body):
+            return FetchResponse(body: body, location: location)
+        case .failure(.system(let failure)) where failure.errno == ENOENT || failure.errno == ENOTDIR:
+            throw FetchError(.notFound, location: location, reason: "no such file")
+        case .failure(.system(let failure)):
+            throw FetchError(
+                .unreadable, location: location,
+                reason: "cannot be read (\(failure.errorDescription ?? "error \(failure.errno)"))")
+        case .failure(.notRegular(let kind)):
+            throw FetchError(
+                .unreadable, location: location,
+                reason: "is \(kind), not a regular file, so it is not read. Point the config at a JSON file.")
+        case .failure(.tooLarge):
+            throw FetchError(
+                .tooLarge, location: location,
+                reason: "is larger than fetch.maxBodySize (\(maxBodySize) bytes); raise it if this is expected")
+        }
+    }
+
+    /// Why a local file was not read.
+    private enum ReadFailure: Error {
+        case system(POSIXFailure)
+        /// A folder, a FIFO, a device or a socket: reading one could block forever or never end.
+        case notRegular(String)
+        /// Larger than the limit, by its size or by what it held when read.
+        case tooLarge
+    }
+
+    /// The path of a location: joined as text (a `URL` would ask the file system about each component).
+    package func resolve(_ location: String) -> String {
+        let path = location.hasPrefix("file://") ? String(location.dropFirst("file://".count)) : location
+        return path.hasPrefix("/") ? path : siteFolderPath + "/" + path
+    }
+
+    /// A whole file with `open`, `fstat` and `read`: one allocation, the size known up front. The file is
+    /// opened without blocking (a FIFO would wait for a writer forever) and read only if it is a regular
+    /// file of at most `limit` bytes; a file that grows while it is read is cut off past the limit.
+    /// - Parameter opened: given what `fstat` tells of the file, before it is read.
+    private static func read(_ path: String, from folders: OpenFolders, limit: Int, opened: (stat) -> Void)
+        -> Result<Data, ReadFailure>
+    {
+        let descriptor = folders.openForReading(path)
+        guard descriptor >= 0 else { return .failure(.system(POSIXFailure(errno: errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.system(POSIXFailure(errno: errno))) }
+        opened(info)
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(.notRegular("a folder"))
+        case S_IFIFO: return .failure(.notRegular("a FIFO (named pipe)"))
+        case S_IFCHR, S_IFBLK: return .failure(.notRegular("a device"))
+        case S_IFSOCK: return .failure(.notRegular("a socket"))
+        default: return .failure(.notRegular("not a file"))
+        }
+        guard info.st_size <= limit else { return .failure(.tooLarge) }
+        var data = Data(count: Int(info.st_size))
+        var filled = 0
+        while true {
+            if filled > limit { return .failure(.tooLarge) }
+            if filled == data.count { data.count += min(max(4096, data.count), limit + 1 - filled) }
+            let count = data.withUnsafeMutableBytes { buffer in
+                guard let start = buffer.baseAddress else { return 0 }
+                return SystemCalls.read(descriptor, start + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(POSIXFailure(errno: errno)))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        data.count = filled
+        return .success(data)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import ScrolleryCore
+
+/// Scrollery's Mustache: the cases of the Mustache spec that themes and item fields use.
+@Suite("Templates")
+struct TemplateTests {
+    func render(_ text: String, _ context: TemplateValue, partials: [String: String] = [:]) throws -> String {
+        let library = try TemplateLibrary(partials.merging(["main": text]) { _, main in main })
+        return String(decoding: library.render("main", context), as: UTF8.self)
+    }
+
+    func syntaxError(_ text: String) -> TemplateSyntaxError? {
+        do {
+            _ = try TemplateParser.parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("a variable is HTML-escaped; triple braces and & leave it as it is")
+    func interpolation() throws {
+        let context: TemplateValue = ["name": "<b>Tom & \"Jerry's\"</b>"]
+        #expect(try render("{{name}}", context) == "&lt;b&gt;Tom &amp; &quot;Jerry&#39;s&quot;&lt;/b&gt;")
+        #expect(try render("{{{name}}}|{{& name }}", context) == "<b>Tom & \"Jerry's\"</b>|<b>Tom & \"Jerry's\"</b>")
+        #expect(try render("a{{missing}}b{{{missing}}}c", context) == "abc")
+        #expect(try render("{{ name }}", ["name": "é ✓"]) == "é ✓")
+    }
+
+    @Test("flags print as true and false; lists and objects print nothing")
+    func scalars() throws {
+        #expect(
+            try render(
+                "{{yes}} {{no}} [{{list}}] [{{object}}]",
+                ["yes": true, "no": false, "list": ["a"], "object": ["a": "b"]]) == "true false [] []")
+    }
+
+    @Test("a dotted name is looked up once from the innermost section outwards, then only inside what it found")
+    func dottedNames() throws {
+        let context: TemplateValue = ["a": ["b": ["c": "deep"]], "x": "outer", "s": ["y": "inner"]]
+        #expect(try render("{{a.b.c}}", context) == "deep")
+        #expect(try render("{{#s}}{{x}}/{{y}}{{/s}}", context) == "outer/inner")
+        // `a.x` finds `a`, which has no `x`: the outer `x` is not used.
+        #expect(try render("[{{a.x}}]", context) == "[]")
+        #expect(try render("{{#a}}{{#b}}{{c}}{{/b}}{{/a}}", context) == "deep")
+    }
+
+    @Test(
+        "sections: false, missing and empty lists hide; lists repeat; objects and text are entered; empty text counts")
+    func sections() throws {
+        let context: TemplateValue = [
+            "yes": true, "no": false, "empty": [], "list": [["n": "1"], ["n": "2"]], "words": ["x", "y"],
+            "object": ["n": "o"], "text": "t", "blank": "",
+        ]
+        #expect(
+            try render("{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{#missing}}M{{/missing}}{{#empty}}E{{/empty}}", context) == "Y"
+        )
+        #expect(try render("{{#list}}<{{n}}>{{/list}}", context) == "<1><2>")
+        #expect(try render("{{#words}}{{.}},{{/words}}", context) == "x,y,")
+        #expect(
+            try render("{{#object}}{{n}}{{/object}}{{#text}}[{{.}}]{{/text}}{{#blank}}B{{/blank}}", context) == "o[t]B")
+        #expect(
+            try render(
+                "{{^no}}1{{/no}}{{^missing}}2{{/missing}}{{^empty}}3{{/empty}}{{^yes}}4{{/yes}}{{^list}}5{{/list}}{{^text}}6{{/text}}",
+                context) == "123")
+    }
+
+    @Test("a tag alone on its line leaves no line behind; a variable alone on its line keeps it")
+    func standaloneLines() throws {
+        let context: TemplateValue = ["show": true, "name": "n"]
+        #expect(try render("a\n{{#show}}\nin\n{{/show}}\nz\n", context) == "a\nin\nz\n")
+        #expect(try render("a\n  {{! a comment }}  \nz", context) == "a\nz")
+        #expect(try render("a\r\n{{#show}}\r\nin\r\n{{/show}}\r\nz", context) == "a\r\nin\r\nz")
+        #expect(try render("a\n  {{name}}\nz", context) == "a\n  n\nz")
+        #expect(try render("a {{#show}}b{{/show}} c\n", context) == "a b c\n")
+        #expect(try render("{{#show}}\nlast line\n{{/show}}", context) == "last line\n")
+    }
+
+    @Test("a partial sees the current context, and one alone on an indented line is indented line by line")
+    func partials() throws {
+        let partials = ["item": "<li>{{name}}</li>\n", "block": "|\n{{{content}}}\n|\n"]
+        #expect(
+            try render("{{#list}}{{>item}}{{/list}}", ["list": [["name": "a"], ["name": "b"]]], partials: partials)
+                == "<li>a</li>\n<li>b</li>\n")
+        // The spec's case: the partial's lines are indented, not the lines of the data it shows.
+        #expect(
+            try render("\\\n  {{>block}}\n/\n", ["content": "<\n->"], partials: partials)
+                == "\\\n  |\n  <\n->\n  |\n/\n")
+        #expect(try render("[{{>nothing}}]", [:]) == "[]")
+    }
+
+    @Test("a partial that includes itself stops at a depth limit instead of recursing forever")
+    func recursivePartial() throws {
+        let output = try render("{{>loop}}", [:], partials: ["loop": "x{{>loop}}"])
+        #expect(output.count > 10 && output.count < 200 && output.allSatisfy { $0 == "x" })
+        // One that includes itself twice doubles at every level: a budget of expansions ends it.
+        let doubled = try render("{{>twice}}", [:], partials: ["twice": "y{{>twice}}{{>twice}}"])
+        #expect(doubled.count > 1000 && doubled.count <= 100_001 && doubled.allSatisfy { $0 == "y" })
+    }
+
+    @Test("template inheritance: a parent's blocks are replaced by the child's, and the outermost child wins")
+    func inheritance() throws {
+        let partials = [
+            "base": "<title>{{$title}}Default{{/title}}</title>\n{{$main}}\nnothing\n{{/main}}\n",
+            "middle": "{{<base}}{{$title}}Middle{{/title}}{{$main}}middle main\n{{/main}}{{/base}}",
+        ]
+        #expect(
+            try render("{{<base}}\n{{$title}}T {{x}}{{/title}}\nignored\n{{/base}}\n", ["x": "1"], partials: partials)
+                == "<title>T 1</title>\nnothing\n")
+        #expect(try render("{{<base}}{{/base}}", [:], partials: partials) == "<title>Default</title>\nnothing\n")
+        #expect(
+            try render("{{<middle}}{{$title}}Child{{/title}}{{/middle}}", [:], partials: partials)
+                == "<title>Child</title>\nmiddle main\n")
+    }
+
+    @Test("set delimiters change the tags for the rest of the template")
+    func delimiters() throws {
+        #expect(try render("{{=<% %>=}}<% name %> {{name}} <%={{ }}=%>{{name}}", ["name": "n"]) == "n {{name}} n")
+    }
+
+    @Test("JSON from a source: numbers as text without .0, null as missing, arrays as lists")
+    func json() throws {
+        let document = try JSONValue.parse(
+            Data(#"{"id": 7, "ratio": 1.5, "gone": null, "tags": ["a", null, "b"], "nested": {"ok": true}}"#.utf8))
+        let context = TemplateValue.json(document)
+        #expect(try render("{{id}} {{ratio}} [{{gone}}]{{^gone}}none{{/gone}}", context) == "7 1.5 []none")
+        #expect(try render("{{#tags}}{{.}};{{/tags}} {{#nested.ok}}yes{{/nested.ok}}", context) == "a;b; yes")
+    }
+
+    @Test("escaping: none for item fields, percent-encoding for URLs (a value cannot add a path segment)")
+    func escapings() throws {
+        let context: TemplateValue = ["id": "../a b/?#&<"]
+        #expect(try Template("{{id}}", escaping: .none).render(context) == "../a b/?#&<")
+        #expect(
+            try Template("/items/{{id}}.json", escaping: .urlComponent).render(context)
+                == "/items/..%2Fa%20b%2F%3F%23%26%3C.json")
+        #expect(try Template("{{id}}", escaping: .urlComponent).render(["id": ".."]) == "%2E%2E")
+    }
+
+    @Test("syntax errors name the line and the tag")
+    func errors() {
+        #expect(syntaxError("a\n{{#open}}\nb")?.description.contains("line 2") == true)
+        #expect(syntaxError("a\n{{#open}}\nb")?.description.contains("never closed") == true)
+        #expect(syntaxError("{{#a}}\n{{/b}}")?.description.contains("`{{/b}}` closes `a`, opened on line 1") == true)
+        #expect(syntaxError("x\ny {{name")?.description.contains("line 2") == true)
+        #expect(syntaxError("{{/a}}")?.description.contains("closes nothing") == true)
+        #expect(syntaxError("{{a..b}}")?.description.contains("not a name") == true)
+        #expect(syntaxError("{{=<% %>}}") != nil)
+        #expect(syntaxError("{{% PRAGMA }}")?.description.contains("not supported") == true)
+        #expect(syntaxError("{{^last()}}x{{/last()}}")?.description.contains("is a transform") == true)
+        #expect(syntaxError("{{uppercased(title)}}")?.description.contains("no transforms") == true)
+        #expect(syntaxError("{{! comment }}{{a.b}}{{{c}}}{{&d}}{{#e}}{{^f}}{{/f}}{{/e}}") == nil)
+    }
+}
