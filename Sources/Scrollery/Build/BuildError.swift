@@ -1,4 +1,3 @@
-
 /// A build that did not finish: what went wrong, and the assurance that the previous site is untouched.
 public struct BuildError: Error, Sendable, CustomStringConvertible {
     /// What failed, where, and what to do.

@@ -1,4 +1,3 @@
-
 /// A problem in `scrollery.yml`: which file, which key, what is wrong and how to fix it.
 public struct ConfigError: Error, Sendable, CustomStringConvertible {
     /// The config file.

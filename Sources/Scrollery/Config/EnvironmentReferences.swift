@@ -1,4 +1,3 @@
-
 /// Resolves `${NAME}` and `${NAME:-default}` in config values from the environment, remembering each
 /// value so it can be redacted from everything Scrollery shows.
 struct EnvironmentReferences {

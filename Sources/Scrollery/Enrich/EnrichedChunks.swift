@@ -1,4 +1,3 @@
-
 /// The chunks of a source with their items enriched, in order. While the consumer has one chunk, the
 /// details of the next are already being fetched, so the fetch slots do not sit idle at the end of a
 /// chunk (the enricher's limit is shared, so this never fetches more at once).

@@ -14,6 +14,7 @@ enum JSONDocument {
                 problem: "is not JSON: the server sent `\(type)`. Check that the URL points at the API, not a web page."
             )
         }
+        if let parsed = response.parsedJSON { return parsed }
         do {
             return try JSONValue.parse(response.body)
         } catch {

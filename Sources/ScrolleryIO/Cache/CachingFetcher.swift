@@ -72,16 +72,20 @@ package struct CachingFetcher: Fetcher {
             save(refreshed)
             return refreshed.response(location: request.location)
         }
-        if Self.isUsable(response) { save(CachedResponse(url: key, response: response, storedAt: Date())) }
-        return response
+        guard let parsed = Self.usableJSON(response) else { return response }
+        save(CachedResponse(url: key, response: response, storedAt: Date()))
+        var parsedResponse = response
+        parsedResponse.parsedJSON = parsed
+        return parsedResponse
     }
 
     /// Only a response the build can use is kept: a broken page must be fetched again next time, not
-    /// served from the cache until the TTL runs out.
-    private static func isUsable(_ response: FetchResponse) -> Bool {
-        guard response.status == 200 else { return false }
-        if let type = response.headers["content-type"], !JSONMediaType.allows(type.lowercased()) { return false }
-        return (try? JSONValue.parse(response.body)) != nil
+    /// served from the cache until the TTL runs out. The JSON parsed to know it goes on with the response,
+    /// so the source does not parse it a second time.
+    private static func usableJSON(_ response: FetchResponse) -> JSONValue? {
+        guard response.status == 200 else { return nil }
+        if let type = response.headers["content-type"], !JSONMediaType.allows(type.lowercased()) { return nil }
+        return try? JSONValue.parse(response.body)
     }
 
     private func isFresh(_ entry: CachedResponse) -> Bool {

@@ -1,4 +1,3 @@
-
 /// How remote requests behave: the `fetch:` section of the config.
 public struct FetchSettings: Sendable, Equatable {
     /// Requests in flight per host, never exceeded.

@@ -1,4 +1,5 @@
 public import Foundation
+package import ScrolleryCore
 
 /// Fetches the bytes at a location: an http(s) URL, a `file://` URL, or a path relative to the site folder.
 public protocol Fetcher: Sendable {
@@ -51,6 +52,9 @@ public struct FetchResponse: Sendable {
     public var headers: [String: String]
     /// The final location, after redirects.
     public var location: String
+    /// The body parsed as JSON, when a stage before the consumer had to parse it anyway (the cache, to
+    /// decide whether the response is worth keeping): the consumer uses it instead of parsing again.
+    package var parsedJSON: JSONValue?
 
     /// - Parameters:
     ///   - body: the body.

@@ -1,4 +1,3 @@
-
 /// Allows at most `limit` holders per key (per host for requests; one key for a build's details); the others
 /// wait their turn in order.
 package actor HostLimiter {

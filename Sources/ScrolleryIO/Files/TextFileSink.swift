@@ -1,4 +1,3 @@
-
 /// Where text files are made a line at a time, one after another, so that a long file (a sitemap of
 /// 50,000 URLs) never exists as one string.
 package protocol TextFileSink {

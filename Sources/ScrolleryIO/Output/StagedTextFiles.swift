@@ -1,4 +1,3 @@
-
 /// Text files made a line at a time in the staging folder (the sitemaps), each compared with the previous
 /// build's when it is finished, as `OutputStore.write` does for a file written whole.
 package final class StagedTextFiles: TextFileSink {
