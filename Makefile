@@ -43,21 +43,25 @@ browser-deps:
 	@$(VENV)/bin/python -c 'import selenium, pytest' 2>/dev/null \
 		|| $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest
 
-## bench: Scrollery against Hugo on generated galleries, the one-thread floor, memory, warm rebuild, fetching
-##   (release build; override sizes with BENCH_N="1000 10000", BENCH_MEMORY_N, BENCH_WARM_N, BENCH_FETCH_N, BENCH_RUNS)
+## bench: Scrollery against Hugo on generated galleries of two kinds of text (sample, world), the one-thread
+##   floor, memory, warm rebuild, fetching, and the CI case (a remote gallery rebuilt from a fresh cache)
+##   (release build; override with BENCH_N="1000 10000", BENCH_CORPORA="world", BENCH_MEMORY_N, BENCH_WARM_N,
+##   BENCH_FETCH_N, BENCH_CI_N, BENCH_RUNS)
 BENCH_N ?= 1000 10000 50000
 BENCH_MEMORY_N ?= 100000
 BENCH_WARM_N ?= 10000
 BENCH_FETCH_N ?= 1000
+BENCH_CI_N ?= 10000
+BENCH_CORPORA ?= sample world
 BENCH_RUNS ?= 5
 bench: deps bench-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
 	$(PYTHON) bench/run.py --n "$(BENCH_N)" --memory-n "$(BENCH_MEMORY_N)" --warm-n "$(BENCH_WARM_N)" \
-		--fetch-n "$(BENCH_FETCH_N)" --runs $(BENCH_RUNS)
+		--fetch-n "$(BENCH_FETCH_N)" --ci-n "$(BENCH_CI_N)" --corpora "$(BENCH_CORPORA)" --runs $(BENCH_RUNS)
 
 ## bench-smoke: the benchmark on a tiny gallery, one run each (CI checks that it still runs)
 bench-smoke:
-	$(MAKE) bench BENCH_N=200 BENCH_MEMORY_N=400 BENCH_WARM_N=200 BENCH_FETCH_N=200 BENCH_RUNS=1
+	$(MAKE) bench BENCH_N=200 BENCH_MEMORY_N=400 BENCH_WARM_N=200 BENCH_FETCH_N=200 BENCH_CI_N=200 BENCH_RUNS=1
 
 ## bench-deps: Debian's hugo, GNU time and a C compiler for the benchmark
 bench-deps:

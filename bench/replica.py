@@ -25,8 +25,8 @@ import generate  # noqa: E402
 
 
 class Replica:
-    def __init__(self, n, latency, port=0):
-        self.items = list(generate.items(n))
+    def __init__(self, n, latency, port=0, world_text=False):
+        self.items = list(generate.items(n, world_text))
         self.latency = latency
         self.requests = 0
         self.in_flight = 0

@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
 """Scrollery against Hugo on the same generated gallery, side by side, and against the machine's floor.
 
-    python3 bench/run.py [--n "1000 10000 50000"] [--memory-n 100000] [--runs 3] [--warm-n 10000]
-                         [--fetch-n 1000] [--latency-ms 50] [--concurrency 8] [--scrollery PATH]
+    python3 bench/run.py [--n "1000 10000 50000"] [--corpora "sample world"] [--memory-n 100000] [--runs 3]
+                         [--warm-n 10000] [--fetch-n 1000] [--ci-n 10000] [--latency-ms 50] [--concurrency 8]
+                         [--scrollery PATH]
 
-For each N: generates the gallery (bench/generate.py), then runs, alternating and back to back (this
+For each N and each corpus (`sample`: the sample site's kind of text; `world`: names and Markdown written
+in many scripts, with emoji and typographic punctuation, see bench/world.py): generates the gallery
+(bench/generate.py), then runs, alternating and back to back (this
 machine's speed drifts within minutes), Scrollery, Hugo and the one-thread floor (bench/floor.c: libcmark
 over every description, then writing a tree of the same files), `--runs` times each, and prints the
 medians. Old output is moved aside, never deleted between runs (a file created soon after a large
 `rm -rf` is slow here); everything under the work folder is removed at the end.
 
 Then: Scrollery alone at `--memory-n` (peak memory of a streaming build), a warm rebuild with nothing
-changed against a cold build at `--warm-n`, and the fetch benchmark against bench/replica.py.
+changed against a cold build at `--warm-n`, the fetch benchmark against bench/replica.py, and the CI case
+at `--ci-n`: a remote gallery (the world corpus from bench/replica.py) rebuilt from a persisted, fresh HTTP
+cache (no request made), against a local build of the same gallery, alternating.
 
 Every timed run starts after a `sync`, so that none pays for the previous run's writeback.
 
@@ -20,6 +25,7 @@ system) and peak RSS come from /usr/bin/time -v.
 """
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -93,9 +99,9 @@ class Bench:
     def median(runs, key):
         return statistics.median(run[key] for run in runs)
 
-    def summarize(self, n, tool, runs):
+    def summarize(self, n, tool, runs, corpus="sample"):
         row = {
-            "n": n, "tool": tool, "wall": self.median(runs, "wall"), "cpu": self.median(runs, "cpu"),
+            "n": n, "corpus": corpus, "tool": tool, "wall": self.median(runs, "wall"), "cpu": self.median(runs, "cpu"),
             "rss": self.median(runs, "rss"), "runs": len(runs),
         }
         row["rate"] = n / row["wall"] if row["wall"] > 0 else float("inf")
@@ -111,11 +117,11 @@ class Bench:
         subprocess.run(
             ["cc", "-O2", "-o", self.floor, str(HERE / "floor.c"), "-lcmark"], check=True)
 
-    def data(self, n, hugo=True):
-        folder = self.work / f"data-{n}"
+    def data(self, n, corpus="sample", hugo=True):
+        folder = self.work / f"data-{corpus}-{n}"
         started = time.monotonic()
-        generate.generate(n, folder, hugo=hugo)
-        print(f"  generated {n} items in {time.monotonic() - started:.1f} s", file=sys.stderr)
+        generate.generate(n, folder, hugo=hugo, world_text=corpus == "world")
+        print(f"  generated {n} items ({corpus}) in {time.monotonic() - started:.1f} s", file=sys.stderr)
         return folder
 
     @staticmethod
@@ -127,12 +133,12 @@ class Bench:
                 lines.append(f"{path.stat().st_size} {path.relative_to(output)}")
         listing.write_text("\n".join(sorted(lines, key=lambda line: line.split(" ", 1)[1])) + "\n")
 
-    def compare(self, n):
-        print(f"== N = {n}: Scrollery, Hugo and the floor, alternating, {self.args.runs} run(s) each",
+    def compare(self, n, corpus):
+        print(f"== N = {n}, {corpus} text: Scrollery, Hugo and the floor, alternating, {self.args.runs} run(s) each",
               file=sys.stderr)
-        data = self.data(n)
+        data = self.data(n, corpus)
         runs = {"scrollery": [], "hugo": [], "floor": []}
-        tree = self.work / f"tree-{n}.txt"
+        tree = self.work / f"tree-{corpus}-{n}.txt"
         for round_ in range(self.args.runs):
             order = ["scrollery", "hugo", "floor"]
             if round_ % 2:
@@ -155,12 +161,12 @@ class Bench:
                       file=sys.stderr)
         for tool in ("scrollery", "hugo", "floor"):
             if runs[tool]:
-                self.summarize(n, tool, runs[tool])
+                self.summarize(n, tool, runs[tool], corpus)
         self.aside(data)
 
-    def memory(self, n):
-        print(f"== N = {n}: Scrollery alone (peak memory)", file=sys.stderr)
-        data = self.data(n, hugo=False)
+    def memory(self, n, corpus):
+        print(f"== N = {n}, {corpus} text: Scrollery alone (peak memory)", file=sys.stderr)
+        data = self.data(n, corpus, hugo=False)
         runs = []
         for _ in range(max(1, min(self.args.runs, 2))):
             out = self.work / f"out-{n}-scrollery"
@@ -169,7 +175,7 @@ class Bench:
             last = runs[-1]
             print(f"  scrollery wall {last['wall']:.2f} s, CPU {last['cpu']:.2f} s, {last['rss']:.0f} MB",
                   file=sys.stderr)
-        self.summarize(n, "scrollery", runs)
+        self.summarize(n, "scrollery", runs, corpus)
         self.aside(data)
 
     def warm(self, n):
@@ -231,6 +237,74 @@ item:
         wall = self.median(runs, "wall")
         self.fetch_result = (n, latency, concurrency, list_pages, bound, wall, server.peak_in_flight)
 
+    def ci(self, n):
+        """A nightly build: a remote gallery rebuilt from a persisted, fresh HTTP cache (no request made),
+        against a local build of the same gallery (the replica's responses written as files)."""
+        print(f"== CI case: {n} remote items (world text) from a fresh cache, against the same gallery local",
+              file=sys.stderr)
+        server = replica.Replica(n, 0, world_text=True).start()
+        size = 100
+        remote, local = self.work / f"ci-remote-{n}", self.work / f"ci-local-{n}"
+        for site in (remote, local):
+            self.aside(site)
+            site.mkdir(parents=True)
+        item = """\
+item:
+  id: "{{id}}"
+  title: "{{author}}"
+  image: "{{download_url}}"
+  width: "{{width}}"
+  height: "{{height}}"
+  description: "{{detail.description}}"
+  link: "{{url}}"
+"""
+        (remote / "scrollery.yml").write_text(f"""\
+title: CI bench
+pageSize: 100
+source:
+  url: http://127.0.0.1:{server.port}/v2/list
+  paginate: {{ style: page, sizeParam: limit, size: {size} }}
+detail:
+  url: http://127.0.0.1:{server.port}/id/{{{{id}}}}/info
+cache: {{ ttl: 30d }}
+""" + item)
+        (local / "scrollery.yml").write_text("""\
+title: CI bench
+pageSize: 100
+source:
+  url: data/list-{{page}}.json
+  paginate: { style: page, first: 1 }
+detail:
+  url: data/info/{{id}}.json
+""" + item)
+        (local / "data" / "info").mkdir(parents=True)
+        for page in range(1, n // size + 2):
+            status, body = server.respond(f"/v2/list?page={page}&limit={size}")
+            if body:
+                (local / "data" / f"list-{page}.json").write_text(json.dumps(body))
+        for number in range(1, n + 1):
+            status, body = server.respond(f"/id/{number}/info")
+            (local / "data" / "info" / f"{number}.json").write_text(json.dumps(body))
+        try:
+            filled = self.run_scrollery(remote, self.work / f"out-ci-remote-{n}")
+            print(f"  filling the cache: wall {filled['wall']:.2f} s, {server.requests} requests", file=sys.stderr)
+            cached, plain = [], []
+            for _ in range(self.args.runs):
+                before = server.requests
+                # A fresh output each time: the CI machine has the cache, not the last site.
+                for runs, site, name in ((cached, remote, "remote"), (plain, local, "local")):
+                    out = self.work / f"out-ci-{name}-{n}"
+                    self.aside(out)
+                    runs.append(self.run_scrollery(site, out))
+                made = server.requests - before
+                print(f"  from the cache {cached[-1]['wall']:.2f} s ({made} requests), "
+                      f"local {plain[-1]['wall']:.2f} s", file=sys.stderr)
+                if made:
+                    sys.exit(f"bench: the build from a fresh cache made {made} request(s)")
+        finally:
+            server.stop()
+        self.ci_result = (n, self.median(cached, "wall"), self.median(plain, "wall"))
+
     # -- the report ------------------------------------------------------------------------------------
 
     def report(self):
@@ -238,34 +312,38 @@ item:
         print(f"Scrollery vs Hugo ({self.hugo_version()}), {os.cpu_count()} cores, "
               f"{time.strftime('%Y-%m-%d')}, median of {self.args.runs} alternating run(s)")
         print()
-        print("| N | tool | wall s | CPU s | peak RSS MB | items/s | Scrollery/Hugo (items/s) |")
-        print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
-        hugo = {row["n"]: row for row in self.rows if row["tool"] == "hugo"}
+        print("| N | text | tool | wall s | CPU s | peak RSS MB | items/s | Scrollery/Hugo (items/s) |")
+        print("| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        hugo = {(row["n"], row["corpus"]): row for row in self.rows if row["tool"] == "hugo"}
         for row in self.rows:
+            key = (row["n"], row["corpus"])
             name = "floor (1 thread)" if row["tool"] == "floor" else row["tool"]
             ratio = ""
-            if row["tool"] == "scrollery" and row["n"] in hugo:
-                ratio = f"{row['rate'] / hugo[row['n']]['rate']:.2f}×"
+            if row["tool"] == "scrollery" and key in hugo:
+                ratio = f"{row['rate'] / hugo[key]['rate']:.2f}×"
             cpu = f"{row['cpu']:.2f}" if row["tool"] != "floor" else "–"
             rss = f"{row['rss']:.0f}" if row["tool"] != "floor" else "–"
-            print(f"| {row['n']} | {name} | {row['wall']:.2f} | {cpu} | {rss} | {row['rate']:,.0f} | {ratio} |")
-        floors = {row["n"]: row for row in self.rows if row["tool"] == "floor"}
+            print(f"| {row['n']} | {row['corpus']} | {name} | {row['wall']:.2f} | {cpu} | {rss} | {row['rate']:,.0f} "
+                  f"| {ratio} |")
+        floors = {(row["n"], row["corpus"]): row for row in self.rows if row["tool"] == "floor"}
         if floors:
             print()
-            print("| N | cmark s (1 thread) | write s (1 thread) | floor s | Scrollery s | Scrollery/floor |")
-            print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+            print("| N | text | cmark s (1 thread) | write s (1 thread) | floor s | Scrollery s | Scrollery/floor |")
+            print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
             for row in self.rows:
-                if row["tool"] == "scrollery" and row["n"] in floors:
-                    floor = floors[row["n"]]
-                    print(f"| {row['n']} | {floor['cmark']:.2f} | {floor['write']:.2f} | {floor['wall']:.2f} "
-                          f"| {row['wall']:.2f} | {row['wall'] / floor['wall']:.2f}× |")
-        memory = {row["n"]: row["rss"] for row in self.rows if row["tool"] == "scrollery"}
-        if len(memory) > 1:
-            # The target compares with 10k items when that was measured.
-            small, large = (10000 if 10000 in memory else min(memory)), max(memory)
-            print()
-            print(f"Scrollery peak RSS: {memory[small]:.0f} MB at {small} items, {memory[large]:.0f} MB at "
-                  f"{large} items ({memory[large] / memory[small]:.2f}×)")
+                key = (row["n"], row["corpus"])
+                if row["tool"] == "scrollery" and key in floors:
+                    floor = floors[key]
+                    print(f"| {row['n']} | {row['corpus']} | {floor['cmark']:.2f} | {floor['write']:.2f} "
+                          f"| {floor['wall']:.2f} | {row['wall']:.2f} | {row['wall'] / floor['wall']:.2f}× |")
+        for corpus in dict.fromkeys(row["corpus"] for row in self.rows):
+            memory = {row["n"]: row["rss"] for row in self.rows if row["tool"] == "scrollery" and row["corpus"] == corpus}
+            if len(memory) > 1:
+                # The target compares with 10k items when that was measured.
+                small, large = (10000 if 10000 in memory else min(memory)), max(memory)
+                print()
+                print(f"Scrollery peak RSS, {corpus} text: {memory[small]:.0f} MB at {small} items, "
+                      f"{memory[large]:.0f} MB at {large} items ({memory[large] / memory[small]:.2f}×)")
         if hasattr(self, "warm_result"):
             n, cold, warm = self.warm_result
             print(f"Warm rebuild, nothing changed, {n} items: {warm:.3f} s against {cold:.2f} s cold "
@@ -275,6 +353,10 @@ item:
             print(f"Fetch, {n} items with details + {pages} list pages, L = {latency * 1000:.0f} ms, "
                   f"C = {concurrency}: {wall:.2f} s against a bound of {bound:.2f} s "
                   f"(L + (N + pages - 1)·L/C): efficiency {bound / wall:.2f} (peak {peak} in flight)")
+        if hasattr(self, "ci_result"):
+            n, cached, plain = self.ci_result
+            print(f"CI case, {n} remote items rebuilt from a fresh cache (no request): {cached:.2f} s against "
+                  f"{plain:.2f} s for the same gallery local ({cached / plain:.2f}×)")
 
     @staticmethod
     def hugo_version():
@@ -291,6 +373,8 @@ item:
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", default=os.environ.get("BENCH_N", "1000 10000 50000"))
+    parser.add_argument("--corpora", default=os.environ.get("BENCH_CORPORA", "sample world"))
+    parser.add_argument("--ci-n", default=os.environ.get("BENCH_CI_N", "10000"))
     parser.add_argument("--memory-n", default=os.environ.get("BENCH_MEMORY_N", "100000"))
     parser.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS", "3")))
     parser.add_argument("--warm-n", default=os.environ.get("BENCH_WARM_N", "10000"))
@@ -307,14 +391,19 @@ def main():
     bench = Bench(args)
     bench.build_floor()
     try:
+        corpora = args.corpora.split()
         for n in [int(word) for word in args.n.split()]:
-            bench.compare(n)
+            for corpus in corpora:
+                bench.compare(n, corpus)
         for n in [int(word) for word in args.memory_n.split()]:
-            bench.memory(n)
+            for corpus in corpora:
+                bench.memory(n, corpus)
         if args.warm_n.strip():
             bench.warm(int(args.warm_n))
         if args.fetch_n.strip():
             bench.fetch(int(args.fetch_n), args.latency_ms / 1000, args.concurrency)
+        if args.ci_n.strip():
+            bench.ci(int(args.ci_n))
         bench.report()
     finally:
         if not args.keep:
