@@ -132,7 +132,7 @@ extension ConfigDecoder {
         -> PaginationStyle
     {
         let style = try reader?.string("style") ?? "page"
-        let isLocal = LocalFileFetcher.handles(url)
+        let isLocal = SourceURL.isLocal(url)
         func sizeKeys() throws(ConfigError) -> (String?, Int?) {
             (try reader?.string("sizeParam"), try reader?.int("size", in: 1...100_000))
         }

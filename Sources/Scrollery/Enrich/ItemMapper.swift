@@ -37,17 +37,10 @@ struct ItemMapper: Sendable {
         self.redactor = redactor
     }
 
-    /// The template context for an item: its members, with the detail response under `detail`.
-    static func context(item: JSONValue, detail: JSONValue?) -> TemplateValue {
-        guard case .object(var members) = item else { return TemplateValue(json: item) ?? .object(TemplateObject()) }
-        if let detail { members["detail"] = detail }
-        return .json(.object(members))
-    }
-
     /// - Parameter error: why the item's detail failed, if it did. A field whose template stops at one of
     ///   the renderer's limits is left out, and the item fails with the reason.
     func map(_ item: SourceItem, detail: JSONValue?, error: String?) -> GalleryItem {
-        let context = Self.context(item: item.value, detail: detail)
+        let context = item.templateContext(detail: detail)
         var failure: String?
         func rendered(_ template: Template?) -> String? {
             guard let template else { return nil }

@@ -127,7 +127,6 @@ public struct LocalFileFetcher: Fetcher {
 
     /// Whether `location` is one this fetcher reads (not http or https).
     static func handles(_ location: String) -> Bool {
-        let lowered = location.lowercased()
-        return !(lowered.hasPrefix("http://") || lowered.hasPrefix("https://"))
+        SourceURL.isLocal(location)
     }
 }

@@ -14,7 +14,7 @@ struct Paginator: Sendable {
     init(style: PaginationStyle, template: URLTemplate, today: CalendarDay = .today()) {
         self.style = style
         self.template = template
-        self.isLocal = LocalFileFetcher.handles(template.text)
+        self.isLocal = SourceURL.isLocal(template.text)
         pageNumber = 0
         offset = 0
         var oldest: CalendarDay?
