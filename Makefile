@@ -6,7 +6,7 @@ VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps theme sample lint format serve \
-	preview clean
+	preview fuzz fuzz-smoke fuzz-build clean
 
 ## build: install libcmark-dev if missing, build scrollery, build the sample site into site/public
 build: deps
@@ -70,6 +70,21 @@ bench-deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo time gcc >/dev/null; \
 	fi
 
+## fuzz: run each libFuzzer target (Fuzz/: JSON, Mustache parser and renderer, config, URL templates, slugs) for
+##   FUZZ_SECONDS (default 600); FUZZ_TARGETS picks some; inputs found go to .build/fuzz/corpus/, crashes to
+##   .build/fuzz/artifacts/
+FUZZ_SECONDS ?= 600
+fuzz: fuzz-build
+	$(MAKE) -C Fuzz run FUZZ_SECONDS=$(FUZZ_SECONDS)
+
+## fuzz-smoke: each fuzz target for 30 s (CI)
+fuzz-smoke: fuzz-build
+	$(MAKE) -C Fuzz run FUZZ_SECONDS=30
+
+## fuzz-build: build the fuzz targets with swiftc -sanitize=fuzzer,address into .build/fuzz/bin/
+fuzz-build:
+	$(MAKE) -C Fuzz build
+
 ## theme: embed templates/ into the binary after editing it
 theme:
 	python3 scripts/embed-theme.py
@@ -80,10 +95,10 @@ sample:
 
 ## lint / format: swift-format with the repository's .swift-format
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift Fuzz/Targets
 
 format:
-	$(SWIFT) format format -i -r Sources Tests Package.swift
+	$(SWIFT) format format -i -r Sources Tests Package.swift Fuzz/Targets
 
 ## serve: preview the sample site on http://127.0.0.1:8000/, rebuilding and reloading on every change
 ## (to the site, and to the default theme in templates/)

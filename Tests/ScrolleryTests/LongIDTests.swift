@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryCore
+@testable import ScrolleryIO
 
 @Suite("Long ids")
 struct LongIDTests {

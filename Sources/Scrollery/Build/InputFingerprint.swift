@@ -79,13 +79,13 @@ struct InputFingerprint {
         let pages = local.keepingIdentities(in: files)
         let source = SourcePages(config: config.source, fetcher: pages, redactor: config.redactor, limit: limit)
         do {
-            let detail = try config.detail.map { try URLTemplate($0.url) }
+            let detail = try config.detail.map { try URLTemplate($0.url, name: "detail.url") }
             // Each chunk's detail files are stat'ed by a task of their own while the next pages are read.
             try await withThrowingTaskGroup(of: Void.self) { group in
                 var running = 0
                 for try await chunk in ItemChunks(base: source, size: config.pageSize, limit: limit) {
                     guard let detail else { continue }
-                    let locations = chunk.map { detail.location(of: $0) }
+                    let locations = try chunk.map { try detail.location(of: $0) }
                     if running == Self.statTasks {
                         try await group.next()
                         running -= 1

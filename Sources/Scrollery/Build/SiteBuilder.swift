@@ -251,7 +251,7 @@ public struct SiteBuilder: Sendable {
             maps: &maps, into: &output)
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
-        try output.write(Data(renderer.notFoundPage()), to: "404.html")
+        try output.write(Data(try renderer.notFoundPage()), to: "404.html")
         var sitemaps = StagedTextFiles(store: store)
         try maps.writeSitemaps(pages: output.pageNames, into: &sitemaps)
         for file in sitemaps.finished { try output.record(file.path, changed: file.changed) }
@@ -281,8 +281,8 @@ public struct SiteBuilder: Sendable {
             let finished = key.finalize()
             let changed = try store.write(key: finished, to: files[index]) {
                 index == 0
-                    ? renderer.listPage(number: page, cards: cards, hasNext: hasNext)
-                    : renderer.itemPage(items[index - 1].item, card: cards[index - 1], listPage: page)
+                    ? try renderer.listPage(number: page, cards: cards, hasNext: hasNext)
+                    : try renderer.itemPage(items[index - 1].item, card: cards[index - 1], listPage: page)
             }
             return (changed, finished)
         }

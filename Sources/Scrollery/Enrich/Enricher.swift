@@ -25,7 +25,7 @@ struct Enricher: Sendable {
         self.redactor = redactor
         self.logger = logger
         self.detail = detail
-        self.detailTemplate = try detail.map { try URLTemplate($0.url) }
+        self.detailTemplate = try detail.map { try URLTemplate($0.url, name: "detail.url") }
         self.mapper = mapper
         self.fetcher = fetcher
         self.concurrency = max(1, min(concurrency ?? Int.max, detail?.concurrency ?? 8))
@@ -56,7 +56,12 @@ struct Enricher: Sendable {
 
     func enrich(_ item: SourceItem) async -> GalleryItem {
         guard let detailTemplate else { return mapper.map(item, detail: nil, error: nil) }
-        let location = detailTemplate.location(of: item)
+        let location: String
+        do {
+            location = try detailTemplate.location(of: item)
+        } catch {
+            return mapper.map(item, detail: nil, error: "Details were not fetched: \(error)")
+        }
         let shown = redactor(location)
         logger.debug("fetching details of item \(item.position) from \(shown)")
         let response: FetchResponse

@@ -21,29 +21,39 @@ struct ItemMapper: Sendable {
     ///   - baseURL: where relative image paths are placed.
     ///   - redactor: hides secrets that a source echoes back (a URL with its `api_key=`, say).
     init(_ templates: ItemTemplates, baseURL: BaseURL, redactor: Redactor = Redactor()) throws {
-        func parse(_ text: String) throws -> Template {
+        func parse(_ text: String?, _ key: String) throws -> Template? {
             // The fields are plain text, not HTML: escaping happens once, in the theme.
-            try Template(text, escaping: .none)
+            try text.map { try Template($0, escaping: .none, name: "item.\(key)") }
         }
-        id = try parse(templates.id)
-        title = try parse(templates.title)
-        image = try templates.image.map(parse)
-        width = try templates.width.map(parse)
-        height = try templates.height.map(parse)
-        alt = try templates.alt.map(parse)
-        description = try templates.description.map(parse)
-        date = try templates.date.map(parse)
-        link = try templates.link.map(parse)
+        id = try Template(templates.id, escaping: .none, name: "item.id")
+        title = try Template(templates.title, escaping: .none, name: "item.title")
+        image = try parse(templates.image, "image")
+        width = try parse(templates.width, "width")
+        height = try parse(templates.height, "height")
+        alt = try parse(templates.alt, "alt")
+        description = try parse(templates.description, "description")
+        date = try parse(templates.date, "date")
+        link = try parse(templates.link, "link")
         self.baseURL = baseURL
         self.redactor = redactor
     }
 
+    /// - Parameter error: why the item's detail failed, if it did. A field whose template stops at one of
+    ///   the renderer's limits is left out, and the item fails with the reason.
     func map(_ item: SourceItem, detail: JSONValue?, error: String?) -> GalleryItem {
         let context = TemplateValue.item(item.value, detail: detail)
+        var failure: String?
+        func rendered(_ template: Template?) -> String? {
+            guard let template else { return nil }
+            do {
+                return try template.render(context)
+            } catch {
+                failure = failure ?? error.description
+                return nil
+            }
+        }
         func text(_ template: Template?) -> String? {
-            guard let rendered = template?.render(context).trimmingWhitespace(),
-                !rendered.isEmpty
-            else { return nil }
+            guard let rendered = rendered(template)?.trimmingWhitespace(), !rendered.isEmpty else { return nil }
             return ControlCharacters.removed(from: redactor(rendered))
         }
         let renderedID = text(id) ?? String(item.position)
@@ -54,12 +64,12 @@ struct ItemMapper: Sendable {
                 alt: text(alt) ?? renderedTitle)
         }
         // A description made only of the item (not its detail) is still wanted when the detail failed.
-        let descriptionText = description.map { ControlCharacters.removed(from: redactor($0.render(context))) } ?? ""
+        let descriptionText = rendered(description).map { ControlCharacters.removed(from: redactor($0)) } ?? ""
         return GalleryItem(
             position: item.position, id: renderedID, title: renderedTitle, image: imageReference,
             description: descriptionText.isEmpty ? nil : markdown.render(descriptionText),
             date: text(date), link: text(link).flatMap(SafeURL.external),
-            error: error.map(ControlCharacters.removed(from:)))
+            error: (error ?? failure).map(ControlCharacters.removed(from:)))
     }
 
     /// A pixel size: a positive whole number (a decimal is rounded), else nothing.

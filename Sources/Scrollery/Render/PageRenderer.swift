@@ -32,7 +32,7 @@ struct PageRenderer: Sendable {
     }
 
     /// A listing page: `number` is 1-based, `cards` are its items in order.
-    func listPage(number: Int, cards: [Card], hasNext: Bool) -> [UInt8] {
+    func listPage(number: Int, cards: [Card], hasNext: Bool) throws(ThemeError) -> [UInt8] {
         var page: TemplateObject = [
             "number": TemplateValue(number),
             "url": .text(paths.listPageURL(number)),
@@ -50,21 +50,21 @@ struct PageRenderer: Sendable {
         context["page"] = .object(page)
         context["scroll"] = ["autoPages": TemplateValue(autoPages)]
         context["items"] = .list(cards.map { .object($0.fields) })
-        return theme.render("list", .object(context))
+        return try theme.render("list", .object(context))
     }
 
     /// The page of one item; `listPage` is the number of the listing page it appears on.
-    func itemPage(_ item: GalleryItem, card: Card, listPage: Int) -> [UInt8] {
+    func itemPage(_ item: GalleryItem, card: Card, listPage: Int) throws(ThemeError) -> [UInt8] {
         var fields = card.fields
         fields["descriptionHTML"] = item.description.map { .text($0.html) }
         fields["listURL"] = .text(paths.listPageURL(listPage))
         var context = common
         context["item"] = .object(fields)
-        return theme.render("item", .object(context))
+        return try theme.render("item", .object(context))
     }
 
-    func notFoundPage() -> [UInt8] {
-        theme.render("404", .object(common))
+    func notFoundPage() throws(ThemeError) -> [UInt8] {
+        try theme.render("404", .object(common))
     }
 
     func card(_ item: GalleryItem, slug: String) -> Card {

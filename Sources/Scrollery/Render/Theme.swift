@@ -76,8 +76,16 @@ struct Theme: Sendable {
     }
 
     /// A page of the theme as UTF-8 bytes.
-    func render(_ template: String, _ context: TemplateValue) -> [UInt8] {
-        library.render(template, context)
+    /// - Throws: `ThemeError` naming the template file, when the render reaches one of the renderer's
+    ///   limits (a partial that includes itself, say).
+    func render(_ template: String, _ context: TemplateValue) throws(ThemeError) -> [UInt8] {
+        do {
+            return try library.render(template, context)
+        } catch {
+            throw ThemeError(
+                file: error.template + Self.templateExtension + error.trail,
+                problem: "stopped rendering: \(error.problem)")
+        }
     }
 }
 

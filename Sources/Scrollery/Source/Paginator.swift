@@ -33,46 +33,46 @@ struct Paginator: Sendable {
     }
 
     /// The first page's location.
-    func firstLocation() -> String? {
+    func firstLocation() throws(TemplateRenderError) -> String? {
         switch style {
         case .page(let param, _, let sizeParam, let size):
-            return location([(param, String(pageNumber))], size: (sizeParam, size))
+            return try location([(param, String(pageNumber))], size: (sizeParam, size))
         case .offset(let param, _, let sizeParam, let size):
-            return location([(param, String(offset))], size: (sizeParam, size))
+            return try location([(param, String(offset))], size: (sizeParam, size))
         case .cursor(_, _, let sizeParam, let size), .link(let sizeParam, let size):
-            return location([], size: (sizeParam, size))
+            return try location([], size: (sizeParam, size))
         case .since(let param, _, let first, let sizeParam, let size):
-            return location(first.map { [(param, $0)] } ?? [], size: (sizeParam, size))
+            return try location(first.map { [(param, $0)] } ?? [], size: (sizeParam, size))
         case .dates(let windows):
             guard let window else { return nil }
-            return location(
+            return try location(
                 [(windows.startParam, window.start.description), (windows.endParam, window.end.description)],
                 size: (nil, nil))
         }
     }
 
     /// The next page's location after `page`, or `nil` when the source has ended.
-    mutating func nextLocation(after page: SourcePage) -> String? {
+    mutating func nextLocation(after page: SourcePage) throws(TemplateRenderError) -> String? {
         let count = page.items.count
         switch style {
         case .page(let param, _, let sizeParam, let size):
             guard count > 0, count >= (size ?? 1) else { return nil }
             pageNumber += 1
-            return location([(param, String(pageNumber))], size: (sizeParam, size))
+            return try location([(param, String(pageNumber))], size: (sizeParam, size))
         case .offset(let param, _, let sizeParam, let size):
             guard count > 0, count >= (size ?? 1) else { return nil }
             offset += count
-            return location([(param, String(offset))], size: (sizeParam, size))
+            return try location([(param, String(offset))], size: (sizeParam, size))
         case .cursor(let param, let from, let sizeParam, let size):
             guard count > 0, let cursor = from.resolve(in: page.document)?.scalarText, !cursor.isEmpty else {
                 return nil
             }
-            return location([(param, cursor)], size: (sizeParam, size))
+            return try location([(param, cursor)], size: (sizeParam, size))
         case .since(let param, let from, _, let sizeParam, let size):
             guard let last = page.items.last, let value = from.resolve(in: last)?.scalarText, !value.isEmpty else {
                 return nil
             }
-            return location([(param, value)], size: (sizeParam, size))
+            return try location([(param, value)], size: (sizeParam, size))
         case .link:
             guard count > 0, let next = LinkHeader.next(in: page.response.headers["link"], relativeTo: page.location),
                 Self.sameOrigin(next, page.location)
@@ -81,7 +81,7 @@ struct Paginator: Sendable {
         case .dates(let windows):
             guard let current = window, count > 0 || until != nil else { return nil }
             window = Self.window(ending: current.start.adding(days: -1), days: windows.days, until: until)
-            return firstLocation()
+            return try firstLocation()
         }
     }
 
@@ -118,12 +118,14 @@ struct Paginator: Sendable {
     }
 
     /// Renders the template with the values, and adds as query parameters those it has no placeholder for.
-    private func location(_ values: [(String, String)], size: (String?, Int?)) -> String {
+    private func location(
+        _ values: [(String, String)], size: (String?, Int?)
+    ) throws(TemplateRenderError) -> String {
         var pairs = values
         if let sizeParam = size.0, let size = size.1 { pairs.append((sizeParam, String(size))) }
         var context = TemplateObject()
         for (name, value) in pairs { context[name] = .text(value) }
-        var rendered = template.render(.object(context))
+        var rendered = try template.render(.object(context))
         guard !isLocal else { return rendered }
         let missing = pairs.filter { !template.text.contains("{{\($0.0)}}") }
         guard !missing.isEmpty else { return rendered }

@@ -43,7 +43,7 @@ struct SourcePages: AsyncSequence, Sendable {
     func makeAsyncIterator() -> Iterator {
         Iterator(
             pages: self,
-            paginator: (try? URLTemplate(config.url)).map {
+            paginator: (try? URLTemplate(config.url, name: "source.url")).map {
                 Paginator(style: config.paginate, template: $0, today: today)
             })
     }
@@ -67,7 +67,7 @@ struct SourcePages: AsyncSequence, Sendable {
 
         mutating func next() async throws -> [JSONValue]? {
             guard !finished, var paginator else { return nil }
-            let task = prefetch ?? paginator.firstLocation().map { start($0, number: 1, paginator: paginator) }
+            let task = try prefetch ?? paginator.firstLocation().map { start($0, number: 1, paginator: paginator) }
             prefetch = nil
             // The page fetched ahead is a task of its own: cancelling the build cancels it too.
             let result = try await withTaskCancellationHandler {
@@ -99,7 +99,7 @@ struct SourcePages: AsyncSequence, Sendable {
                     "the source ends after \(page.number) pages: source.maxPages is \(pages.config.maxPages). "
                         + "Raise it if the source really has more.")
             }
-            if !reachedLimit, !reachedMaxPages, let location = paginator.nextLocation(after: page),
+            if !reachedLimit, !reachedMaxPages, let location = try paginator.nextLocation(after: page),
                 !visited.contains(location)
             {
                 prefetch = start(location, number: page.number + 1, paginator: paginator)

@@ -8,16 +8,17 @@ struct URLTemplate: Sendable {
 
     var text: String { template.text }
 
-    init(_ text: String) throws(TemplateSyntaxError) {
-        template = try Template(text, escaping: .urlComponent)
+    /// - Parameter name: the config key of the template, for render errors (`detail.url`).
+    init(_ text: String, name: String = "url") throws(TemplateSyntaxError) {
+        template = try Template(text, escaping: .urlComponent, name: name)
     }
 
-    func render(_ context: TemplateValue) -> String {
-        template.render(context)
+    func render(_ context: TemplateValue) throws(TemplateRenderError) -> String {
+        try template.render(context)
     }
 
     /// The detail URL or path of a source item: the template over the item's fields.
-    func location(of item: SourceItem) -> String {
-        render(TemplateValue.item(item.value, detail: nil))
+    func location(of item: SourceItem) throws(TemplateRenderError) -> String {
+        try render(TemplateValue.item(item.value, detail: nil))
     }
 }

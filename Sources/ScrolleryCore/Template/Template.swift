@@ -1,19 +1,25 @@
 /// One template on its own, without partials: an item field of the config, or a URL with placeholders.
 package struct Template: Sendable {
     package let text: String
+    /// What render errors call it: the config key it comes from (`item.title`).
+    package let name: String
     private let nodes: [TemplateNode]
     private let escaping: TemplateEscaping
 
     /// - Parameters:
     ///   - text: the Mustache text.
     ///   - escaping: how `{{name}}` writes a value.
-    package init(_ text: String, escaping: TemplateEscaping) throws(TemplateSyntaxError) {
+    ///   - name: what render errors call it.
+    package init(_ text: String, escaping: TemplateEscaping, name: String = "template") throws(TemplateSyntaxError) {
         self.text = text
+        self.name = name
         self.nodes = try TemplateParser.parse(text)
         self.escaping = escaping
     }
 
-    package func render(_ context: TemplateValue) -> String {
+    /// - Throws: when the render reaches one of the renderer's limits (a section repeated inside a list of
+    ///   itself, say).
+    package func render(_ context: TemplateValue) throws(TemplateRenderError) -> String {
         // A lone `{{name}}` that is not escaped (an item field, usually) is its value's text, as it is.
         if nodes.count == 1, case .variable(let name, let escaped) = nodes[0], !escaped || escaping == .none {
             switch TemplateRenderer.lookup(name, in: context) {
@@ -22,8 +28,9 @@ package struct Template: Sendable {
             case .list?, .object?, .json?, nil: return ""
             }
         }
-        var renderer = TemplateRenderer(library: TemplateLibrary(), escaping: escaping, context: context, capacity: 256)
-        renderer.render(nodes, blocks: [:])
+        var renderer = TemplateRenderer(
+            library: TemplateLibrary(), escaping: escaping, context: context, name: name, capacity: 256)
+        try renderer.render(nodes, blocks: [:])
         return String(decoding: renderer.output, as: UTF8.self)
     }
 }

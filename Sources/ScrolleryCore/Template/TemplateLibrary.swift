@@ -51,10 +51,13 @@ package struct TemplateLibrary: Sendable {
     }
 
     /// Renders a template of the library.
-    package func render(_ name: String, _ context: TemplateValue, escaping: TemplateEscaping = .html) -> [UInt8] {
+    /// - Throws: when the render reaches one of the renderer's limits (a partial that includes itself, say).
+    package func render(
+        _ name: String, _ context: TemplateValue, escaping: TemplateEscaping = .html
+    ) throws(TemplateRenderError) -> [UInt8] {
         guard let nodes = templates[name] else { return [] }
-        var renderer = TemplateRenderer(library: self, escaping: escaping, context: context)
-        renderer.render(nodes, blocks: [:])
+        var renderer = TemplateRenderer(library: self, escaping: escaping, context: context, name: name)
+        try renderer.render(nodes, blocks: [:])
         return renderer.output
     }
 

@@ -2,6 +2,10 @@
 /// delimiters, and template inheritance (parents and blocks), with the spec's rule that a tag alone on
 /// its line (other than a variable) leaves no blank line behind.
 package struct TemplateParser {
+    /// Sections, parents and blocks inside one another at most: deeper nesting is refused as a syntax
+    /// error, so that no later walk of the nodes (rendering, checking, freeing) can overflow the stack.
+    package static let nestingLimit = 100
+
     private let bytes: [UInt8]
     private var index = 0
     private var open: [UInt8] = Array("{{".utf8)
@@ -93,11 +97,13 @@ package struct TemplateParser {
                 close = Array(parts[1].utf8)
             case "#", "^":
                 flush()
+                try checkNesting(frames.count - 1, at: tagStart)
                 frames.append(
                     Frame(kind: .section(try name(body, at: tagStart), inverted: sigil == "^"), openedAt: tagStart))
             case "<", "$":
                 flush()
                 let name = try plainName(body, at: tagStart)
+                try checkNesting(frames.count - 1, at: tagStart)
                 frames.append(Frame(kind: sigil == "<" ? .parent(name) : .block(name), openedAt: tagStart))
             case "/":
                 flush()
@@ -164,6 +170,15 @@ package struct TemplateParser {
             return (start, end + 2)
         }
         return nil
+    }
+
+    /// Refuses a section, parent or block opened at `position` inside `open` others, past the limit.
+    private func checkNesting(_ open: Int, at position: Int) throws(TemplateSyntaxError) {
+        guard open >= Self.nestingLimit else { return }
+        throw error(
+            at: position,
+            "`\(snippet(from: position))` opens a section, parent or block inside \(open) others: "
+                + "templates may nest at most \(Self.nestingLimit) levels deep; close some sections first")
     }
 
     private func name(_ text: String, at position: Int) throws(TemplateSyntaxError) -> TemplateName {

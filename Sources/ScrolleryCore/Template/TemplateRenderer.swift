@@ -2,34 +2,44 @@
 ///
 /// A name is looked up from the innermost section outwards; the rest of a dotted name is looked up in
 /// what its first part found, and nowhere else.
+///
+/// Every render is bounded (`TemplateRenderError.Limit`): partials and parents nest at most 64 deep,
+/// sections, blocks and partials at most 256 deep at once (which bounds the context stack and the call
+/// stack), and at most 100,000 of them are entered in one render. Past a limit the render throws.
 package struct TemplateRenderer {
     package let library: TemplateLibrary
     package let escaping: TemplateEscaping
     package private(set) var output: [UInt8] = []
     private var stack: [TemplateValue]
-    private var depth = 0
+    /// The template rendered first, then each partial and parent entered and not yet left.
+    private var templates: [String]
+    /// Sections, blocks, partials and parents open now.
+    private var nesting = 0
+    /// Sections, blocks, partials and parents entered so far.
     private var expansions = 0
 
-    /// Partials and parents nested at most, so a template that includes itself ends.
-    private static let depthLimit = 64
-    /// Partials and parents expanded at most in one render, so one that includes itself twice (and
-    /// doubles at every level) ends too.
-    private static let expansionLimit = 100_000
-
-    /// - Parameter capacity: the bytes of output expected (a page's few KiB, a field's few bytes).
-    package init(library: TemplateLibrary, escaping: TemplateEscaping, context: TemplateValue, capacity: Int = 4096) {
+    /// - Parameters:
+    ///   - name: the template rendered, for errors.
+    ///   - capacity: the bytes of output expected (a page's few KiB, a field's few bytes).
+    package init(
+        library: TemplateLibrary, escaping: TemplateEscaping, context: TemplateValue, name: String,
+        capacity: Int = 4096
+    ) {
         self.library = library
         self.escaping = escaping
         self.stack = [context]
+        self.templates = [name]
         output.reserveCapacity(capacity)
     }
 
     /// What `name` finds with `context` alone on the stack.
     package static func lookup(_ name: TemplateName, in context: TemplateValue) -> TemplateValue? {
-        TemplateRenderer(library: TemplateLibrary(), escaping: .none, context: context, capacity: 0).lookup(name)
+        TemplateRenderer(library: TemplateLibrary(), escaping: .none, context: context, name: "", capacity: 0)
+            .lookup(name)
     }
 
-    package mutating func render(_ nodes: [TemplateNode], blocks: [String: [TemplateNode]]) {
+    package mutating func render(_ nodes: [TemplateNode], blocks: [String: [TemplateNode]]) throws(TemplateRenderError)
+    {
         for node in nodes {
             switch node {
             case .text(let bytes):
@@ -44,57 +54,70 @@ package struct TemplateRenderer {
                     break
                 }
             case .section(let name, let children, let inverted):
-                renderSection(lookup(name), children, inverted: inverted, blocks: blocks)
+                try renderSection(lookup(name), children, inverted: inverted, blocks: blocks)
             case .block(let name, let children):
-                render(blocks[name] ?? children, blocks: blocks)
+                try enter(blocks[name] ?? children, blocks: blocks)
             case .partial(let name, let indentation):
-                guard depth < Self.depthLimit, expansions < Self.expansionLimit,
-                    let partial = library.partial(named: name, indentation: indentation)
-                else { continue }
-                depth += 1
-                expansions += 1
-                render(partial, blocks: [:])
-                depth -= 1
+                guard let partial = library.partial(named: name, indentation: indentation) else { continue }
+                try enter(partial, named: name, blocks: [:])
             case .parent(let name, let overrides):
-                guard depth < Self.depthLimit, expansions < Self.expansionLimit,
-                    let parent = library.template(named: name)
-                else { continue }
+                guard let parent = library.template(named: name) else { continue }
                 // The outermost child's block wins over the blocks of the templates between it and the parent.
-                depth += 1
-                expansions += 1
-                render(parent, blocks: blocks.isEmpty ? overrides : overrides.merging(blocks) { _, outer in outer })
-                depth -= 1
+                try enter(
+                    parent, named: name,
+                    blocks: blocks.isEmpty ? overrides : overrides.merging(blocks) { _, outer in outer })
             }
         }
     }
 
     private mutating func renderSection(
         _ value: TemplateValue?, _ children: [TemplateNode], inverted: Bool, blocks: [String: [TemplateNode]]
-    ) {
+    ) throws(TemplateRenderError) {
         guard let value else {
-            if inverted { render(children, blocks: blocks) }
+            if inverted { try enter(children, blocks: blocks) }
             return
         }
         if let elements = value.elements {
             if inverted {
-                if elements.isEmpty { render(children, blocks: blocks) }
+                if elements.isEmpty { try enter(children, blocks: blocks) }
                 return
             }
             for element in elements {
-                stack.append(element)
-                render(children, blocks: blocks)
-                stack.removeLast()
+                try enter(children, with: element, blocks: blocks)
             }
             return
         }
         if case .bool(let flag) = value {
-            if flag != inverted { render(children, blocks: blocks) }
+            if flag != inverted { try enter(children, blocks: blocks) }
             return
         }
         guard !inverted else { return }
-        stack.append(value)
-        render(children, blocks: blocks)
-        stack.removeLast()
+        try enter(children, with: value, blocks: blocks)
+    }
+
+    /// Renders nodes one level deeper: a section's children (on top of `value`, if given), a block, or
+    /// the template `name` of a partial or parent. Checks the limits first.
+    private mutating func enter(
+        _ nodes: [TemplateNode], named name: String? = nil, with value: TemplateValue? = nil,
+        blocks: [String: [TemplateNode]]
+    ) throws(TemplateRenderError) {
+        if let name { templates.append(name) }
+        defer { if name != nil { templates.removeLast() } }
+        if name != nil, templates.count - 1 > TemplateRenderError.Limit.partialDepth.value {
+            throw failure(.partialDepth)
+        }
+        guard nesting < TemplateRenderError.Limit.nesting.value else { throw failure(.nesting) }
+        guard expansions < TemplateRenderError.Limit.expansions.value else { throw failure(.expansions) }
+        nesting += 1
+        expansions += 1
+        defer { nesting -= 1 }
+        if let value { stack.append(value) }
+        defer { if value != nil { stack.removeLast() } }
+        try render(nodes, blocks: blocks)
+    }
+
+    private func failure(_ limit: TemplateRenderError.Limit) -> TemplateRenderError {
+        TemplateRenderError(template: templates.last ?? "", path: templates, limit: limit)
     }
 
     private func lookup(_ name: TemplateName) -> TemplateValue? {

@@ -26,22 +26,6 @@ public struct FetchRequest: Sendable, Equatable {
     }
 }
 
-/// A request or response header.
-public struct HTTPHeader: Sendable, Equatable {
-    /// The header's name.
-    public var name: String
-    /// The header's value.
-    public var value: String
-
-    /// - Parameters:
-    ///   - name: the header's name.
-    ///   - value: the header's value.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
-
 /// What a fetch returned.
 public struct FetchResponse: Sendable {
     /// The body, whole.

@@ -342,7 +342,7 @@ package struct OutputStore: Sendable {
     /// Writes a page unless its render key matches the previous build's and the previous file is still
     /// there: then `render` is never called.
     /// - Returns: whether the file is new or its bytes changed (else the previous build's file is kept).
-    package func write(key: Fingerprint.Digest, to relativePath: String, render: () -> [UInt8]) throws -> Bool {
+    package func write(key: Fingerprint.Digest, to relativePath: String, render: () throws -> [UInt8]) throws -> Bool {
         if previousKeys[relativePath] == key, previousManifest.contains(relativePath),
             access(outputFolder + "/" + relativePath, F_OK) == 0
         {
