@@ -57,9 +57,10 @@ public struct PreviewServer: Sendable {
             router: router,
             configuration: .init(address: .hostname(host, port: options.port), serverName: "scrollery"),
             onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
-                let shownHost = host.contains(":") ? "[\(host)]" : host
-                guard let url = URL(string: "http://\(shownHost):\(port)\(basePath)") else { return }
+                // The address really listened on, not the one asked for.
+                let address = channel.localAddress
+                let shownHost = address?.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? host
+                guard let url = URL(string: "http://\(shownHost):\(address?.port ?? 0)\(basePath)") else { return }
                 report("Serving \(url.absoluteString) (Ctrl-C to stop)")
                 await onReady(url)
             },
