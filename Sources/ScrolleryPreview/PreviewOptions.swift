@@ -10,6 +10,12 @@ public struct PreviewOptions: Sendable {
     public var latency: Duration = .zero
     /// The share of page and asset requests answered with a 500, to see the scroll's error and retry.
     public var failRate = 0.0
+    /// How long a connection may go without sending a complete request before it is closed (an open
+    /// event stream, whose request is complete, stays open).
+    public var idleTimeout: Duration = .seconds(10)
+    /// The most connections served at once; more wait in the system's queue until one closes, so no
+    /// number of connections can use up the preview's file descriptors.
+    public var maxConnections = 256
     /// How often the site folder is scanned for changes.
     public var pollInterval: Duration = .milliseconds(250)
     /// How long changes must settle before a rebuild starts.

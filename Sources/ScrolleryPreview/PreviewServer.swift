@@ -1,5 +1,6 @@
 public import Foundation
 import Hummingbird
+import HummingbirdCore
 public import Logging
 import NIOCore
 import NIOPosix
@@ -9,6 +10,7 @@ import ServiceLifecycle
 /// `scrollery serve`: builds the site, serves the output on the loopback address, rebuilds when the
 /// site changes (one rebuild at a time; a change during a rebuild triggers one more), and tells the
 /// pages to reload. A failed rebuild keeps the last good output and shows its error in the page.
+/// Connections are limited in number and closed when idle (`PreviewOptions.idleTimeout`).
 public struct PreviewServer: Sendable {
     let siteFolder: URL
     let overrides: ConfigOverrides
@@ -55,7 +57,10 @@ public struct PreviewServer: Sendable {
         quietLogger.logLevel = max(logger.logLevel, .warning)
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname(host, port: options.port), serverName: "scrollery"),
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(options.idleTimeout))),
+            configuration: .init(
+                address: .hostname(host, port: options.port), serverName: "scrollery",
+                availableConnectionsDelegate: MaximumAvailableConnections(options.maxConnections)),
             onServerRunning: { channel in
                 // The address really listened on, not the one asked for.
                 let address = channel.localAddress

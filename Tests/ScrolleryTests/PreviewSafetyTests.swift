@@ -145,6 +145,61 @@ struct PreviewSafetyTests {
         }
     }
 
+    @Test("a connection that sends no complete request is closed after the idle timeout; event streams stay")
+    func idleConnectionsClosed() async throws {
+        #expect(PreviewOptions().idleTimeout == .seconds(10))
+        let site = try SiteFixture.numbered(3)
+        defer { site.remove() }
+        try await ServeTests.withPreview(site, adjust: { $0.idleTimeout = .seconds(1) }) { url in
+            let port = try #require(url.port)
+            let silent = try RawConnection(port: port)
+            defer { silent.closeConnection() }
+            let half = try RawConnection(port: port)
+            defer { half.closeConnection() }
+            try await half.sendText("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            let events = try RawConnection(port: port)
+            defer { events.closeConnection() }
+            try await events.sendText("GET /__scrollery/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let started = ContinuousClock.now
+            let silentEnd = await silent.receive(within: .seconds(8))
+            #expect(silentEnd.closed && silentEnd.text.isEmpty)
+            let halfEnd = await half.receive(within: .seconds(8))
+            #expect(halfEnd.closed)
+            #expect(ContinuousClock.now - started < .seconds(8))
+            // The page listening for reloads is still connected, well past the timeout.
+            let stream = await events.receive(within: .milliseconds(500))
+            #expect(!stream.closed && stream.text.contains(": connected"))
+        }
+    }
+
+    @Test("connections past the limit wait until others close; the preview keeps serving")
+    func connectionLimit() async throws {
+        #expect(PreviewOptions().maxConnections == 256)
+        let site = try SiteFixture.numbered(3)
+        defer { site.remove() }
+        try await ServeTests.withPreview(
+            site,
+            adjust: {
+                $0.maxConnections = 4
+                $0.idleTimeout = .seconds(2)
+            }
+        ) { url in
+            let port = try #require(url.port)
+            let idle = try (0..<12).map { _ in try RawConnection(port: port) }
+            defer { for connection in idle { connection.closeConnection() } }
+            try await Task.sleep(for: .milliseconds(300))
+            let waiting = try RawConnection(port: port)
+            defer { waiting.closeConnection() }
+            try await waiting.sendText("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            // The limit is reached: the request waits in the queue, unanswered…
+            let early = await waiting.receive(within: .milliseconds(800))
+            #expect(early.text.isEmpty && !early.closed)
+            // …until the idle connections are closed, and then it is answered.
+            let late = await waiting.receive(within: .seconds(30))
+            #expect(late.status == 200 && late.body.contains("data-position=\"1\""))
+        }
+    }
+
     static func get(_ url: String) async throws -> ServeTests.Fetched {
         try await ServeTests.get(url)
     }
