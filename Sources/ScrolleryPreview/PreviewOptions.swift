@@ -16,7 +16,9 @@ public struct PreviewOptions: Sendable {
     /// The most connections served at once; more wait in the system's queue until one closes, so no
     /// number of connections can use up the preview's file descriptors.
     public var maxConnections = 256
-    /// How often the site folder is scanned for changes.
+    /// How the site folder is watched for changes.
+    public var watching = PreviewWatchMethod.automatic
+    /// How often the site folder is scanned for changes when it is polled.
     public var pollInterval: Duration = .milliseconds(250)
     /// How long changes must settle before a rebuild starts.
     public var debounce: Duration = .milliseconds(150)
@@ -27,4 +29,13 @@ public struct PreviewOptions: Sendable {
 
     /// The defaults.
     public init() {}
+}
+
+/// How the preview notices changes in the site.
+public enum PreviewWatchMethod: Sendable {
+    /// The kernel's change notification (inotify) on Linux, falling back to polling where it is not
+    /// available or fails (a warning says why); polling elsewhere.
+    case automatic
+    /// Scanning every file every `pollInterval`.
+    case polling
 }

@@ -70,11 +70,13 @@ public struct PreviewServer: Sendable {
                 await onReady(url)
             },
             logger: quietLogger)
+        let watched = WatchedPaths(
+            folders: ([siteFolder] + [options.build.themeFolder].compactMap { $0 }).map(\.standardizedFileURL.path),
+            ignored: [config.outputFolder.standardizedFileURL.path, config.cache.folder.standardizedFileURL.path])
         let watcher = WatchService(
             watcher: SiteWatcher(
-                folders: [siteFolder] + [options.build.themeFolder].compactMap { $0 },
-                ignored: [config.outputFolder.standardizedFileURL.path, config.cache.folder.standardizedFileURL.path]),
-            builder: builder, broadcaster: broadcaster, interval: options.pollInterval, debounce: options.debounce)
+                paths: watched, method: options.watching, pollInterval: options.pollInterval, logger: logger),
+            builder: builder, broadcaster: broadcaster, debounce: options.debounce)
         // Shut down in reverse order: the watcher first, which ends the event streams, then the server.
         let group = ServiceGroup(
             configuration: .init(
@@ -131,49 +133,6 @@ actor PreviewBuilder {
             await state.failed(message)
             report("error: \(message)")
             await broadcaster.broadcast(.buildFailed(message))
-        }
-    }
-}
-
-/// Polls the site for changes and rebuilds after they settle.
-struct WatchService: Service {
-    let watcher: SiteWatcher
-    let builder: PreviewBuilder
-    let broadcaster: ReloadBroadcaster
-    let interval: Duration
-    let debounce: Duration
-
-    func run() async throws {
-        do {
-            try await watch()
-        } catch is CancellationError {
-            // Shutting down.
-        }
-        await broadcaster.close()
-    }
-
-    private func watch() async throws {
-        try await withGracefulShutdownHandler {
-            try await cancelWhenGracefulShutdown {
-                var known = watcher.snapshot()
-                while !Task.isCancelled {
-                    try await Task.sleep(for: interval)
-                    var current = watcher.snapshot()
-                    guard current != known else { continue }
-                    // Wait until the files stop changing (an editor saving several files, a formatter).
-                    while true {
-                        try await Task.sleep(for: debounce)
-                        let settled = watcher.snapshot()
-                        if settled == current { break }
-                        current = settled
-                    }
-                    known = current
-                    await builder.rebuild()
-                    // Changes made during the rebuild are picked up by the next scan: one more rebuild.
-                }
-            }
-        } onGracefulShutdown: {
-            Task { await broadcaster.close() }
         }
     }
 }
