@@ -4,34 +4,39 @@ import Hummingbird
 import NIOCore
 
 /// Answers every request of the preview: the live-reload event stream, and the files of the latest good
-/// build under the site's base path, with the live-reload script added to HTML, the site's `404.html`
-/// for misses, and no way out of the output folder.
+/// build under the site's base path, with the live-reload script added to HTML and the site's `404.html`
+/// for misses. Only GET and HEAD are answered (405 otherwise), only regular files really inside the
+/// output folder are served, and a redirect always stays on this server.
 struct PreviewResponder<Context: RequestContext>: RouterMiddleware {
     let state: PreviewState
     let broadcaster: ReloadBroadcaster
     let latency: Duration
     let failRate: Double
 
+    /// The methods the preview answers, as the `Allow` header of a 405 names them.
+    static var allowedMethods: String { "GET, HEAD" }
+
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        guard request.method == .get || request.method == .head else { return Self.methodNotAllowed() }
         let path = request.uri.path
-        if path == LiveReloadScript.eventsPath { return await events() }
+        if path == LiveReloadScript.eventsPath {
+            return request.method == .head ? Self.eventsHead() : await events()
+        }
         if latency > .zero { try await Task.sleep(for: latency) }
         if failRate > 0, Double.random(in: 0..<1) < failRate {
             return Self.text("Injected failure (serve --fail-rate).\n", status: .internalServerError)
         }
-        return try await file(at: path)
+        let response = await file(at: path)
+        return request.method == .head ? response.createHeadResponse() : response
     }
 
     /// Server-Sent Events: a `reload` after each good rebuild, a `build-error` after a failed one.
     private func events() async -> Response {
         let stream = await broadcaster.subscribe()
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
-        headers[.cacheControl] = "no-store"
         return Response(
-            status: .ok, headers: headers,
+            status: .ok, headers: Self.eventsHeaders,
             body: ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
                 // Ends when the page goes away, or when the watcher closes every stream at shutdown.
@@ -42,35 +47,47 @@ struct PreviewResponder<Context: RequestContext>: RouterMiddleware {
             })
     }
 
-    private func file(at rawPath: String) async throws -> Response {
-        let (output, basePath, lastError) = await state.snapshot
-        guard let path = rawPath.removingPercentEncoding, !path.contains("\0") else {
-            return Self.text("Bad path.\n", status: .badRequest)
-        }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        guard !segments.contains(where: { $0 == ".." || $0 == "." }) else {
-            return try notFound(output: output, lastError: lastError)
-        }
-        guard path.hasPrefix(basePath) else {
-            if path + "/" == basePath || path == "/" { return Self.redirect(to: basePath) }
-            return try notFound(output: output, lastError: lastError)
-        }
-        var relative = String(path.dropFirst(basePath.count))
-        var file = output.appendingPathComponent(relative).standardizedFileURL
-        guard file.path == output.standardizedFileURL.path || file.path.hasPrefix(output.standardizedFileURL.path + "/")
-        else { return try notFound(output: output, lastError: lastError) }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
-            guard path.hasSuffix("/") else { return Self.redirect(to: rawPath + "/") }
-            relative += "index.html"
-            file = file.appendingPathComponent("index.html")
-        }
-        guard let data = try? Data(contentsOf: file) else { return try notFound(output: output, lastError: lastError) }
-        return Self.respond(data, name: file.lastPathComponent, status: .ok, lastError: lastError)
+    private static var eventsHeaders: HTTPFields {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-store"
+        return headers
     }
 
-    private func notFound(output: URL, lastError: String?) throws -> Response {
-        if let page = try? Data(contentsOf: output.appendingPathComponent("404.html")) {
+    private static func eventsHead() -> Response {
+        Response(status: .ok, headers: eventsHeaders)
+    }
+
+    private func file(at rawPath: String) async -> Response {
+        let (output, basePath, lastError) = await state.snapshot
+        let reader = OutputFolderReader(outputFolder: output)
+        let path: RequestPath
+        switch RequestPath.parse(rawPath) {
+        case .success(let parsed): path = parsed
+        case .failure(.undecodable): return Self.text("Bad path.\n", status: .badRequest)
+        case .failure(.traversal): return notFound(reader, lastError: lastError)
+        }
+        let base = RequestPath(names: basePath.split(separator: "/").map(String.init), endsWithSlash: true)
+        guard let relative = path.names(after: base.names) else {
+            if path.names.isEmpty { return Self.redirect(to: base.folderLocation) }
+            return notFound(reader, lastError: lastError)
+        }
+        switch reader.entry(at: relative) {
+        case .folder:
+            guard path.endsWithSlash else { return Self.redirect(to: path.folderLocation) }
+            guard case .file(let page) = reader.entry(at: relative + ["index.html"]) else {
+                return notFound(reader, lastError: lastError)
+            }
+            return Self.respond(page, name: "index.html", status: .ok, lastError: lastError)
+        case .file(let data) where !path.endsWithSlash:
+            return Self.respond(data, name: relative.last ?? "", status: .ok, lastError: lastError)
+        case .file, .missing:
+            return notFound(reader, lastError: lastError)
+        }
+    }
+
+    private func notFound(_ reader: OutputFolderReader, lastError: String?) -> Response {
+        if case .file(let page) = reader.entry(at: ["404.html"]) {
             return Self.respond(page, name: "404.html", status: .notFound, lastError: lastError)
         }
         return Self.text("Not found.\n", status: .notFound)
@@ -100,6 +117,12 @@ struct PreviewResponder<Context: RequestContext>: RouterMiddleware {
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    private static func methodNotAllowed() -> Response {
+        var response = text("The preview answers only GET and HEAD.\n", status: .methodNotAllowed)
+        response.headers[.allow] = allowedMethods
+        return response
     }
 
     private static func redirect(to location: String) -> Response {

@@ -1,5 +1,6 @@
 public import Foundation
 import Hummingbird
+import HummingbirdCore
 public import Logging
 import NIOCore
 import NIOPosix
@@ -9,6 +10,7 @@ import ServiceLifecycle
 /// `scrollery serve`: builds the site, serves the output on the loopback address, rebuilds when the
 /// site changes (one rebuild at a time; a change during a rebuild triggers one more), and tells the
 /// pages to reload. A failed rebuild keeps the last good output and shows its error in the page.
+/// Connections are limited in number and closed when idle (`PreviewOptions.idleTimeout`).
 public struct PreviewServer: Sendable {
     let siteFolder: URL
     let overrides: ConfigOverrides
@@ -55,20 +57,26 @@ public struct PreviewServer: Sendable {
         quietLogger.logLevel = max(logger.logLevel, .warning)
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname(host, port: options.port), serverName: "scrollery"),
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(options.idleTimeout))),
+            configuration: .init(
+                address: .hostname(host, port: options.port), serverName: "scrollery",
+                availableConnectionsDelegate: MaximumAvailableConnections(options.maxConnections)),
             onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
-                let shownHost = host.contains(":") ? "[\(host)]" : host
-                guard let url = URL(string: "http://\(shownHost):\(port)\(basePath)") else { return }
+                // The address really listened on, not the one asked for.
+                let address = channel.localAddress
+                let shownHost = address?.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? host
+                guard let url = URL(string: "http://\(shownHost):\(address?.port ?? 0)\(basePath)") else { return }
                 report("Serving \(url.absoluteString) (Ctrl-C to stop)")
                 await onReady(url)
             },
             logger: quietLogger)
+        let watched = WatchedPaths(
+            folders: ([siteFolder] + [options.build.themeFolder].compactMap { $0 }).map(\.standardizedFileURL.path),
+            ignored: [config.outputFolder.standardizedFileURL.path, config.cache.folder.standardizedFileURL.path])
         let watcher = WatchService(
             watcher: SiteWatcher(
-                folders: [siteFolder] + [options.build.themeFolder].compactMap { $0 },
-                ignored: [config.outputFolder.standardizedFileURL.path, config.cache.folder.standardizedFileURL.path]),
-            builder: builder, broadcaster: broadcaster, interval: options.pollInterval, debounce: options.debounce)
+                paths: watched, method: options.watching, pollInterval: options.pollInterval, logger: logger),
+            builder: builder, broadcaster: broadcaster, debounce: options.debounce)
         // Shut down in reverse order: the watcher first, which ends the event streams, then the server.
         let group = ServiceGroup(
             configuration: .init(
@@ -125,49 +133,6 @@ actor PreviewBuilder {
             await state.failed(message)
             report("error: \(message)")
             await broadcaster.broadcast(.buildFailed(message))
-        }
-    }
-}
-
-/// Polls the site for changes and rebuilds after they settle.
-struct WatchService: Service {
-    let watcher: SiteWatcher
-    let builder: PreviewBuilder
-    let broadcaster: ReloadBroadcaster
-    let interval: Duration
-    let debounce: Duration
-
-    func run() async throws {
-        do {
-            try await watch()
-        } catch is CancellationError {
-            // Shutting down.
-        }
-        await broadcaster.close()
-    }
-
-    private func watch() async throws {
-        try await withGracefulShutdownHandler {
-            try await cancelWhenGracefulShutdown {
-                var known = watcher.snapshot()
-                while !Task.isCancelled {
-                    try await Task.sleep(for: interval)
-                    var current = watcher.snapshot()
-                    guard current != known else { continue }
-                    // Wait until the files stop changing (an editor saving several files, a formatter).
-                    while true {
-                        try await Task.sleep(for: debounce)
-                        let settled = watcher.snapshot()
-                        if settled == current { break }
-                        current = settled
-                    }
-                    known = current
-                    await builder.rebuild()
-                    // Changes made during the rebuild are picked up by the next scan: one more rebuild.
-                }
-            }
-        } onGracefulShutdown: {
-            Task { await broadcaster.close() }
         }
     }
 }

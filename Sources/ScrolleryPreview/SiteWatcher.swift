@@ -1,42 +1,32 @@
-import Foundation
+import Logging
 
-/// Notices changes in a set of folders by polling modification times and sizes: no platform file
-/// events needed, and a few hundred files cost nothing to scan.
+/// Watches the site's folders for changes: with the kernel's change notification (inotify) on Linux,
+/// by polling elsewhere, when polling is asked for, or when inotify cannot be used (then it says why).
 struct SiteWatcher: Sendable {
-    let folders: [URL]
-    /// Paths (absolute, standardized) under which changes are ignored: the output and the cache.
-    let ignored: [String]
+    let paths: WatchedPaths
+    let method: PreviewWatchMethod
+    /// How often the polling fallback scans.
+    let pollInterval: Duration
+    let logger: Logger
+    /// The most inotify watches used before falling back to polling (the kernel has its own limit).
+    var inotifyWatchLimit = Int.max
 
-    /// A fingerprint of every file: path → (modification time, size).
-    func snapshot() -> [String: [Double]] {
-        var result: [String: [Double]] = [:]
-        for folder in folders {
-            let root = folder.standardizedFileURL
-            guard
-                let enumerator = FileManager.default.enumerator(
-                    at: root,
-                    includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey])
-            else { continue }
-            for case let file as URL in enumerator {
-                let path = file.standardizedFileURL.path
-                if ignored.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
-                    enumerator.skipDescendants()
-                    continue
+    /// Signals every change to `signal` until the task is cancelled.
+    func run(signal: ChangeSignal) async {
+        #if canImport(Glibc)
+            if method == .automatic {
+                do {
+                    let watcher = try InotifyWatcher(paths: paths, signal: signal, limit: inotifyWatchLimit)
+                    try await watcher.run()
+                    return
+                } catch {
+                    logger.warning(
+                        "Cannot watch the site with inotify: \(error). Polling it every \(pollInterval) instead.")
+                    // Changes may have happened while inotify stopped watching.
+                    signal.changed()
                 }
-                if file.lastPathComponent.hasPrefix(".") {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                guard
-                    let values = try? file.resourceValues(
-                        forKeys: [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]),
-                    values.isRegularFile == true
-                else { continue }
-                result[path] = [
-                    values.contentModificationDate?.timeIntervalSince1970 ?? 0, Double(values.fileSize ?? 0),
-                ]
             }
-        }
-        return result
+        #endif
+        await PollingWatcher(paths: paths).run(every: pollInterval, signal: signal)
     }
 }

@@ -14,7 +14,7 @@ struct ServeTests {
     /// Runs a preview of `site` for the duration of `body`, which gets the site's URL.
     static func withPreview<T: Sendable>(
         _ site: SiteFixture, baseURL: String? = nil, port: Int = 0, latency: Duration = .zero, failRate: Double = 0,
-        _ body: @Sendable (URL) async throws -> T
+        adjust: (inout PreviewOptions) -> Void = { _ in }, _ body: @Sendable (URL) async throws -> T
     ) async throws -> T {
         var options = PreviewOptions()
         options.port = port
@@ -23,6 +23,7 @@ struct ServeTests {
         options.handlesSignals = false
         options.pollInterval = .milliseconds(100)
         options.debounce = .milliseconds(50)
+        adjust(&options)
         let server = PreviewServer(
             siteFolder: site.folder, overrides: ConfigOverrides(baseURL: baseURL), options: options)
         let (ready, readyContinuation) = AsyncStream<URL>.makeStream()

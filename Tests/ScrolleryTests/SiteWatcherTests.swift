@@ -1,0 +1,178 @@
+import Foundation
+import Logging
+import Testing
+
+@testable import ScrolleryPreview
+
+/// The preview's watcher: the kernel's change notification on Linux (no CPU while idle), polling as the
+/// fallback; the output and cache folders and dot-files never trigger a rebuild.
+@Suite("The site watcher", .timeLimit(.minutes(1)))
+struct SiteWatcherTests {
+    /// Waits until `signal` counts more than `before` changes (true), or `timeout` passes (false).
+    static func changed(_ signal: ChangeSignal, since before: Int, within timeout: Duration = .seconds(5)) async
+        -> Bool
+    {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if signal.changes > before { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return signal.changes > before
+    }
+
+    /// Does `change` and tells whether `signal` counted it.
+    static func notices(_ signal: ChangeSignal, _ change: () throws -> Void) async throws -> Bool {
+        // Let the events of earlier changes arrive first.
+        try await Task.sleep(for: .milliseconds(100))
+        let before = signal.changes
+        try change()
+        return await changed(signal, since: before)
+    }
+
+    /// Does `change` and tells whether `signal` stayed quiet for half a second.
+    static func ignores(_ signal: ChangeSignal, _ change: () throws -> Void) async throws -> Bool {
+        try await Task.sleep(for: .milliseconds(100))
+        let before = signal.changes
+        try change()
+        return !(await changed(signal, since: before, within: .milliseconds(500)))
+    }
+
+    #if canImport(Glibc)
+        @Test("inotify notices files created, changed and deleted in nested and new folders, and ignores the output")
+        func inotifyNoticesChanges() async throws {
+            try await withScratchFolder { site in
+                try site.write("{}", to: "data/details/1.json")
+                try site.write("<p>old</p>", to: "public/index.html")
+                try site.write("{}", to: ".cache/entry.json")
+                let root = site.url.standardizedFileURL.path
+                let paths = WatchedPaths(folders: [root], ignored: [root + "/public", root + "/.cache"])
+                let signal = ChangeSignal()
+                let watcher = try InotifyWatcher(paths: paths, signal: signal)
+                defer { watcher.stop() }
+                let nested = site.url.appendingPathComponent("data/details")
+                #expect(try await Self.notices(signal) { try site.write("{}", to: "data/details/2.json") })
+                #expect(
+                    try await Self.notices(signal) {
+                        try Data("{\"a\": 1}".utf8).write(to: nested.appendingPathComponent("1.json"))
+                    })
+                #expect(
+                    try await Self.notices(signal) {
+                        try FileManager.default.removeItem(at: nested.appendingPathComponent("2.json"))
+                    })
+                #expect(
+                    try await Self.notices(signal) {
+                        try FileManager.default.createDirectory(
+                            at: site.url.appendingPathComponent("data/new"), withIntermediateDirectories: true)
+                    })
+                // The new folder is watched too, and so is a folder made inside it.
+                #expect(try await Self.notices(signal) { try site.write("{}", to: "data/new/3.json") })
+                #expect(
+                    try await Self.notices(signal) {
+                        try FileManager.default.createDirectory(
+                            at: site.url.appendingPathComponent("data/new/deeper"), withIntermediateDirectories: true)
+                    })
+                #expect(try await Self.notices(signal) { try site.write("{}", to: "data/new/deeper/4.json") })
+                // A folder moved in from outside is watched with everything in it.
+                let elsewhere = try ScratchFolder()
+                defer { elsewhere.remove() }
+                try elsewhere.write("x", to: "moved/inner/file.txt")
+                #expect(
+                    try await Self.notices(signal) {
+                        try FileManager.default.moveItem(
+                            at: elsewhere.url.appendingPathComponent("moved"),
+                            to: site.url.appendingPathComponent("static"))
+                    })
+                #expect(try await Self.notices(signal) { try site.write("y", to: "static/inner/file.txt") })
+                // The output, the cache and dot-files are not the site.
+                #expect(try await Self.ignores(signal) { try site.write("<p>new</p>", to: "public/index.html") })
+                #expect(try await Self.ignores(signal) { try site.write("<p>new</p>", to: "public/page/2/index.html") })
+                #expect(try await Self.ignores(signal) { try site.write("{}", to: ".cache/other.json") })
+                #expect(try await Self.ignores(signal) { try site.write("swap", to: "data/.1.json.swp") })
+                #expect(try await Self.ignores(signal) { try site.write("x", to: ".git/objects/ab/cd") })
+                // A folder moved out of the site is no longer watched.
+                #expect(
+                    try await Self.notices(signal) {
+                        try FileManager.default.moveItem(
+                            at: site.url.appendingPathComponent("data/new"),
+                            to: elsewhere.url.appendingPathComponent("gone"))
+                    })
+                #expect(try await Self.ignores(signal) { try elsewhere.write("z", to: "gone/3.json") })
+            }
+        }
+
+        @Test("past the watch limit, the watcher says so and polls instead")
+        func fallsBackToPolling() async throws {
+            try await withScratchFolder { site in
+                try site.write("{}", to: "data/details/1.json")
+                let root = site.url.standardizedFileURL.path
+                let logs = LogCollector()
+                let watcher = SiteWatcher(
+                    paths: WatchedPaths(folders: [root], ignored: [root + "/public"]), method: .automatic,
+                    pollInterval: .milliseconds(50), logger: Logger(label: "test") { _ in logs },
+                    inotifyWatchLimit: 2)
+                let signal = ChangeSignal()
+                let running = Task { await watcher.run(signal: signal) }
+                defer { running.cancel() }
+                let deadline = ContinuousClock.now + .seconds(5)
+                while !logs.text.contains("inotify"), ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                #expect(logs.text.contains("Cannot watch the site with inotify"))
+                #expect(logs.text.contains("limit of 2 inotify watches"))
+                #expect(logs.text.contains("Polling"))
+                // Let the first scan happen, then change a file: polling notices it.
+                try await Task.sleep(for: .milliseconds(200))
+                #expect(try await Self.notices(signal) { try site.write("{\"a\": 2}", to: "data/details/1.json") })
+                #expect(try await Self.ignores(signal) { try site.write("x", to: "public/index.html") })
+            }
+        }
+    #endif
+
+    @Test("polling notices a changed file and ignores the output and dot-files")
+    func pollingNoticesChanges() async throws {
+        try await withScratchFolder { site in
+            try site.write("{}", to: "data/details/1.json")
+            let root = site.url.standardizedFileURL.path
+            let watcher = SiteWatcher(
+                paths: WatchedPaths(folders: [root], ignored: [root + "/public"]), method: .polling,
+                pollInterval: .milliseconds(50), logger: Logger(label: "test"))
+            let signal = ChangeSignal()
+            let running = Task { await watcher.run(signal: signal) }
+            defer { running.cancel() }
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(try await Self.notices(signal) { try site.write("{}", to: "data/new/2.json") })
+            #expect(try await Self.ignores(signal) { try site.write("x", to: "public/index.html") })
+            #expect(try await Self.ignores(signal) { try site.write("x", to: "data/.2.json.swp") })
+        }
+    }
+
+    @Test("the preview rebuilds once for a burst of changes, and not for its own output")
+    func previewRebuildsOnce() async throws {
+        let site = try SiteFixture.numbered(6)
+        defer { site.remove() }
+        let reports = ReportLog()
+        var options = PreviewOptions()
+        options.port = 0
+        options.handlesSignals = false
+        options.debounce = .milliseconds(200)
+        let server = PreviewServer(siteFolder: site.folder, options: options, report: { reports.append($0) })
+        let (ready, readyContinuation) = AsyncStream<URL>.makeStream()
+        let running = Task { try await server.run { readyContinuation.yield($0) } }
+        var iterator = ready.makeAsyncIterator()
+        _ = await iterator.next()
+        let builds = { reports.all.filter { $0.hasPrefix("Built ") }.count }
+        #expect(builds() == 1)
+        for index in 1...5 {
+            try "{\"description\": \"Burst \(index)\"}".write(
+                to: site.folder.appendingPathComponent("data/details/1.json"), atomically: true, encoding: .utf8)
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while builds() < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        // A rebuild writes the output; that must not start another one.
+        try await Task.sleep(for: .seconds(1))
+        running.cancel()
+        _ = try? await running.value
+        #expect(builds() == 2, "\(reports.all)")
+        #expect(try site.read("index.html").contains("Burst 5"))
+    }
+}
