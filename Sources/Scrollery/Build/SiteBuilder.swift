@@ -74,7 +74,6 @@ public struct SiteBuilder: Sendable {
     ///   compares its inputs with the previous build's (`InputFingerprint`) and stops if they are the same.
     private func build(fetcher: any Fetcher, local: LocalFileFetcher? = nil) async throws(BuildError) -> BuildSummary {
         let started = ContinuousClock.now
-        var writer: OutputWriter?
         do {
             try CacheFolder.prepare(config.cache.folder)
             let theme = try Theme.load(
@@ -91,24 +90,34 @@ public struct SiteBuilder: Sendable {
             let files = local.map { _ in FileIdentities() }
             var output = try OutputWriter(outputFolder: config.outputFolder, clean: options.clean)
             logger.debug("staging the build in \(output.stagingFolder.path)")
-            writer = output
-            var summary = try await writePages(
-                theme: theme, buildKey: buildKey,
-                fetcher: files.flatMap { local?.keepingIdentities(in: $0) } ?? fetcher,
-                into: &output)
-            // Made before `static/` is copied: its files are stat'ed before they are read.
-            var fingerprint = files.map {
-                InputFingerprint.made(config: config, options: options, buildKey: buildKey, files: $0)
+            var summary: BuildSummary
+            var fingerprint: InputFingerprint?
+            let overridden: [String]
+            do {
+                summary = try await writePages(
+                    theme: theme, buildKey: buildKey,
+                    fetcher: files.flatMap { local?.keepingIdentities(in: $0) } ?? fetcher,
+                    into: &output)
+                // Made before `static/` is copied: its files are stat'ed before they are read.
+                fingerprint = files.map {
+                    InputFingerprint.made(config: config, options: options, buildKey: buildKey, files: $0)
+                }
+                try writeSupportFiles(theme: theme, into: &output)
+                if options.strict, summary.detailsFailed > 0 {
+                    throw BuildFailure(
+                        "\(summary.detailsFailed) item(s) failed their details and --strict is on. "
+                            + "Fix the source, or build without --strict to publish them in their error state.")
+                }
+                summary.files = output.fileCount
+                overridden = output.overriddenFiles
+                fingerprint?.record(summary, overridden: overridden.count)
+            } catch {
+                output.discard()
+                logger.debug("discarded the staging folder after: \(error)")
+                throw error
             }
-            try writeSupportFiles(theme: theme, into: &output)
-            if options.strict, summary.detailsFailed > 0 {
-                throw BuildFailure(
-                    "\(summary.detailsFailed) item(s) failed their details and --strict is on. "
-                        + "Fix the source, or build without --strict to publish them in their error state.")
-            }
-            summary.files = output.fileCount
-            fingerprint?.record(summary, overridden: output.overriddenFiles.count)
-            try output.commit()
+            // A commit that fails has removed its staging folder: the output folder is as it was.
+            let publication = try output.commit()
             if let fingerprint {
                 do {
                     try fingerprint.save(to: fingerprintFile)
@@ -116,27 +125,24 @@ public struct SiteBuilder: Sendable {
                     logger.debug("the inputs' fingerprint was not recorded: \(error)")
                 }
             }
-            writer = nil
-            if output.leftUnchanged {
+            if publication.leftUnchanged {
                 logger.debug("nothing changed: \(config.outputFolder.path) is left as it was")
             } else {
-                logger.debug("published \(output.fileCount) files to \(config.outputFolder.path)")
+                logger.debug("published \(publication.fileCount) files to \(config.outputFolder.path)")
             }
-            for path in output.overriddenFiles {
+            for path in overridden {
                 logger.notice("static/\(path) replaces the file of the same name that the build writes")
             }
             summary.outputPath = config.outputFolder.path
             summary.duration = ContinuousClock.now - started
             summary.network = statistics.snapshot
-            summary.filesChanged = output.changedFiles
+            summary.filesChanged = publication.changedFiles
             return summary
         } catch {
-            writer?.discard()
-            logger.debug("discarded the staging folder after: \(error)")
             let message =
                 error is CancellationError || Task.isCancelled
                 ? "The build was cancelled." : config.redactor("\(error)")
-            let manifest = config.outputFolder.appendingPathComponent(OutputWriter.manifestName).path
+            let manifest = config.outputFolder.appendingPathComponent(OutputFolder.manifestName).path
             throw BuildError(
                 message: message, outputPath: config.outputFolder.path,
                 hadPreviousBuild: access(manifest, F_OK) == 0)
@@ -158,10 +164,10 @@ public struct SiteBuilder: Sendable {
     private func unchangedBuild(local: LocalFileFetcher, buildKey: String) async -> InputFingerprint? {
         guard let previous = InputFingerprint.recorded(at: fingerprintFile), previous.summary.detailsFailed == 0,
             previous.overridden == 0,
-            access(config.outputFolder.appendingPathComponent(OutputWriter.manifestName).path, F_OK) == 0
+            access(config.outputFolder.appendingPathComponent(OutputFolder.manifestName).path, F_OK) == 0
         else { return nil }
         // The output folder is checked on one core while the inputs are read on the other.
-        async let intactFiles = OutputWriter.intactFileCount(of: config.outputFolder)
+        async let intactFiles = OutputFolder.intactFileCount(of: config.outputFolder)
         guard
             let now = await InputFingerprint.compute(
                 config: config, options: options, limit: itemLimit, buildKey: buildKey, local: local),

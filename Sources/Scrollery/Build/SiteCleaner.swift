@@ -26,7 +26,7 @@ public enum SiteCleaner {
     public static func removeOutput(of config: SiteConfig) throws -> String {
         let folder = config.outputFolder
         guard FileManager.default.fileExists(atPath: folder.path) else { return "No output at \(folder.path)." }
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(OutputWriter.manifestName).path)
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(OutputFolder.manifestName).path)
         else {
             throw OutputError(path: folder.path, problem: "was not written by Scrollery; it is left as it is.")
         }
