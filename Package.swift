@@ -105,6 +105,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "ScrolleryIOTests",
+            dependencies: ["ScrolleryCore", "ScrolleryIO", "ScrolleryTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "ScrolleryTests",
             dependencies: [
                 "ScrolleryTestSupport",

@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryTestSupport
 import Testing
 
 @testable import Scrollery

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ScrolleryTestSupport
 import Testing
 
 @testable import ScrolleryPreview
