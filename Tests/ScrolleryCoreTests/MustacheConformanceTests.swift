@@ -444,6 +444,14 @@ struct MustacheConformanceTests {
         MustacheCase(
             "Intrinsic indentation", "{{<layout}}{{$body}}\nx\ny\n{{/body}}{{/layout}}\n", data: "{}",
             partials: ["layout": "List:\n{{$body}}\n   d\n{{/body}}\nEnd\n"], "List:\n   x\n   y\nEnd\n"),
+        // Beyond the spec's own examples: a pair that is not alone on its line keeps its spaces, and a
+        // standalone partial inside a reindented block moves with the block.
+        MustacheCase(
+            "Standalone parent", "  {{<layout}}{{/layout}} tail\n", data: "{}",
+            partials: ["layout": "{{$body}}empty{{/body}}"], "  empty tail\n"),
+        MustacheCase(
+            "Block reindentation", "{{<layout}}{{$body}}\n  {{>item}}\n{{/body}}{{/layout}}", data: "{}",
+            partials: ["item": "a\nb\n", "layout": "List:\n    {{$body}}\n    {{/body}}\n"], "List:\n    a\n    b\n"),
         MustacheCase(
             "Nested block reindentation", "{{<mid}}{{$inner}}\nleaf\n{{/inner}}{{/mid}}\n", data: "{}",
             partials: [
