@@ -85,9 +85,10 @@ package struct TemplateLibrary: Sendable {
         nodes.flatMap { node -> [(name: String, indentation: String)] in
             switch node {
             case .partial(let name, let indentation): return [(name, indentation)]
-            case .parent(let name, let blocks):
-                return [(name, "")] + blocks.keys.sorted().flatMap { references(in: blocks[$0] ?? []) }
-            case .section(_, let children, _), .block(_, let children): return references(in: children)
+            case .parent(let name, let blocks, _):
+                return [(name, "")] + blocks.keys.sorted().flatMap { references(in: blocks[$0]?.nodes ?? []) }
+            case .block(_, let block, _): return references(in: block.nodes)
+            case .section(_, let children, _): return references(in: children)
             case .text, .variable: return []
             }
         }

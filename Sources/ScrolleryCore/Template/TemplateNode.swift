@@ -8,10 +8,23 @@ package enum TemplateNode: Sendable {
     case section(TemplateName, [TemplateNode], inverted: Bool)
     /// `{{>name}}`; a partial alone on its line is indented like the tag.
     case partial(String, indentation: String)
-    /// `{{<name}}…{{/name}}`: the template `name`, with the blocks given here replacing its own.
-    case parent(String, blocks: [String: [TemplateNode]])
-    /// `{{$name}}default{{/name}}`: replaced by a child template's block of the same name.
-    case block(String, [TemplateNode])
+    /// `{{<name}}…{{/name}}`: the template `name`, with the blocks given here replacing its own. A pair
+    /// alone on its line (`  {{<name}}{{/name}}`) indents the parent like the tag (`indentation`, relative
+    /// to the block the pair is in); otherwise `indentation` is empty.
+    case parent(String, blocks: [String: TemplateBlock], indentation: [UInt8])
+    /// `{{$name}}default{{/name}}`: replaced by a child template's block of the same name, reindented to
+    /// the default's indentation (`indentation`: the part of it beyond the block the tag is in).
+    case block(String, TemplateBlock, indentation: [UInt8])
+}
+
+/// The content of a block: a parent's default, or a child's replacement for it.
+package struct TemplateBlock: Sendable {
+    package let nodes: [TemplateNode]
+    /// The indentation its lines share where it is written (the first line's, when the opening tag ends
+    /// its line; the tag's own otherwise), taken off its lines where it is expanded.
+    package let indentation: [UInt8]
+    /// Whether it starts on a line of its own (its opening tag ended the line).
+    package let startsLine: Bool
 }
 
 /// A dotted name (`item.image.src`), split once when the template is parsed; `.` is the empty path.

@@ -30,6 +30,13 @@ package struct TemplateParser {
         package let kind: Kind
         package let openedAt: Int
         package var nodes: [TemplateNode] = []
+        /// A block's: the indentation its lines share. A parent's: the spaces before its tag, if only
+        /// spaces are.
+        package var indentation: [UInt8] = []
+        /// A parent's: whether only spaces are before its tag on the line.
+        package var clearsLeft = false
+        /// A block's: whether its opening tag ended the line.
+        package var startsLine = false
     }
 
     private init(_ text: String) {
@@ -75,11 +82,19 @@ package struct TemplateParser {
 
             var indentation = ""
             index = tagEnd
-            if "#^/!><$=".contains(sigil), !sigil.isEmpty, let line = standaloneLine(tagStart: tagStart, tagEnd: tagEnd)
+            let left = lineStart(before: tagStart)
+            let right = nextLine(after: tagEnd)
+            // Inside a parent only blocks count, so what is beside a tag there does not keep it from being
+            // standalone: a parent's tag needs only spaces before it, a block's opening tag only a line end
+            // after it, a block's closing tag only spaces before it (the pair rules are at `{{/name}}`).
+            let inParent: Bool
+            if case .parent = frames[frames.count - 1].kind { inParent = true } else { inParent = false }
+            if "#^!>=$".contains(sigil), !sigil.isEmpty, !(sigil == "$" && inParent), let start = left,
+                let next = right
             {
-                indentation = String(decoding: bytes[line.start..<tagStart], as: UTF8.self)
-                text.removeLast(tagStart - line.start)
-                index = line.next
+                indentation = String(decoding: bytes[start..<tagStart], as: UTF8.self)
+                text.removeLast(tagStart - start)
+                index = next
             }
 
             switch sigil {
@@ -100,22 +115,60 @@ package struct TemplateParser {
                 try checkNesting(frames.count - 1, at: tagStart)
                 frames.append(
                     Frame(kind: .section(try name(body, at: tagStart), inverted: sigil == "^"), openedAt: tagStart))
-            case "<", "$":
-                flush()
-                let name = try plainName(body, at: tagStart)
-                try checkNesting(frames.count - 1, at: tagStart)
-                frames.append(Frame(kind: sigil == "<" ? .parent(name) : .block(name), openedAt: tagStart))
-            case "/":
-                flush()
-                guard frames.count > 1, let frame = frames.popLast() else {
-                    throw error(at: tagStart, "`{{/\(body)}}` closes nothing")
+            case "<":
+                var frame = Frame(kind: .parent(try plainName(body, at: tagStart)), openedAt: tagStart)
+                if let start = left {
+                    frame.indentation = Array(bytes[start..<tagStart])
+                    frame.clearsLeft = true
+                    text.removeLast(tagStart - start)
                 }
+                flush()
+                try checkNesting(frames.count - 1, at: tagStart)
+                frames.append(frame)
+            case "$":
+                var frame = Frame(kind: .block(try plainName(body, at: tagStart)), openedAt: tagStart)
+                if inParent, let next = right { index = next }
+                frame.startsLine = index != tagEnd || (inParent && right != nil)
+                if frame.startsLine {
+                    frame.indentation = firstIndentation(from: index)
+                } else if let start = left {
+                    frame.indentation = Array(bytes[start..<tagStart])
+                } else {
+                    frame.indentation = enclosingIndentation(frames)
+                }
+                flush()
+                try checkNesting(frames.count - 1, at: tagStart)
+                frames.append(frame)
+            case "/":
+                guard frames.count > 1 else { throw error(at: tagStart, "`{{/\(body)}}` closes nothing") }
+                let closed = frames[frames.count - 1]
+                var closesParent = false
+                if case .parent = closed.kind { closesParent = true }
+                var parentAround = false
+                if case .block = closed.kind, case .parent = frames[frames.count - 2].kind { parentAround = true }
+                if let start = left, (parentAround || right != nil) && !closesParent {
+                    text.removeLast(tagStart - start)
+                    if !parentAround, let next = right { index = next }
+                }
+                flush()
+                guard let frame = frames.popLast() else { throw error(at: tagStart, "`{{/\(body)}}` closes nothing") }
                 guard frame.kind.name == body else {
                     throw error(
                         at: tagStart,
                         "`{{/\(body)}}` closes `\(frame.kind.name)`, opened on line \(line(of: frame.openedAt))")
                 }
-                frames[frames.count - 1].nodes.append(node(closing: frame))
+                if closesParent {
+                    // A parent's pair is standalone when only spaces are before `{{<name}}` and after
+                    // `{{/name}}`: the parent is then indented like the tag, and the line end goes with it.
+                    let pair = frame.clearsLeft && right != nil
+                    if let next = right, pair || left != nil { index = next }
+                    if frame.clearsLeft, !pair { frames[frames.count - 1].nodes.append(.text(frame.indentation)) }
+                    frames[frames.count - 1].nodes.append(
+                        node(closing: frame, indentation: pair ? relative(frame.indentation, in: frames) : []))
+                } else {
+                    frames[frames.count - 1].nodes.append(
+                        node(closing: frame, indentation: relative(frame.indentation, in: frames)))
+                }
             case ">":
                 flush()
                 frames[frames.count - 1].nodes.append(
@@ -138,38 +191,77 @@ package struct TemplateParser {
         return frames[0].nodes
     }
 
-    private func node(closing frame: Frame) -> TemplateNode {
+    private func node(closing frame: Frame, indentation: [UInt8]) -> TemplateNode {
         switch frame.kind {
         case .root: return .text([])
         case .section(let name, let inverted): return .section(name, frame.nodes, inverted: inverted)
-        case .block(let name): return .block(name, frame.nodes)
+        case .block(let name):
+            let block = TemplateBlock(nodes: frame.nodes, indentation: frame.indentation, startsLine: frame.startsLine)
+            return .block(name, block, indentation: indentation)
         case .parent(let name):
-            var blocks: [String: [TemplateNode]] = [:]
-            for case .block(let blockName, let nodes) in frame.nodes where blocks[blockName] == nil {
-                blocks[blockName] = nodes
+            var blocks: [String: TemplateBlock] = [:]
+            for case .block(let blockName, let block, _) in frame.nodes where blocks[blockName] == nil {
+                blocks[blockName] = block
             }
-            return .parent(name, blocks: blocks)
+            return .parent(name, blocks: blocks, indentation: indentation)
         }
     }
 
-    /// The line around a tag, when the tag is alone on it (only spaces or tabs beside it): where the line
-    /// starts, and where the next one does.
-    private func standaloneLine(tagStart: Int, tagEnd: Int) -> (start: Int, next: Int)? {
-        var start = tagStart
+    /// Where the line of `position` starts, if only spaces or tabs are between there and `position`.
+    private func lineStart(before position: Int) -> Int? {
+        var start = position
         while start > 0, bytes[start - 1] != UInt8(ascii: "\n") {
             guard bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") else { return nil }
             start -= 1
         }
-        var end = tagEnd
+        return start
+    }
+
+    /// Where the next line starts (or the text ends), if only spaces or tabs are between `position` and
+    /// the end of its line.
+    private func nextLine(after position: Int) -> Int? {
+        var end = position
         while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") {
             end += 1
         }
-        if end == bytes.count { return (start, end) }
-        if bytes[end] == UInt8(ascii: "\n") { return (start, end + 1) }
+        if end == bytes.count { return end }
+        if bytes[end] == UInt8(ascii: "\n") { return end + 1 }
         if bytes[end] == UInt8(ascii: "\r"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "\n") {
-            return (start, end + 2)
+            return end + 2
         }
         return nil
+    }
+
+    /// The spaces and tabs that start the first line from `position` on that has anything else.
+    private func firstIndentation(from position: Int) -> [UInt8] {
+        var start = position
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") {
+                end += 1
+            }
+            guard end < bytes.count else { return [] }
+            if bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r") {
+                return Array(bytes[start..<end])
+            }
+            start = end + 1
+        }
+        return []
+    }
+
+    /// The indentation of the innermost block open.
+    private func enclosingIndentation(_ frames: [Frame]) -> [UInt8] {
+        for frame in frames.reversed() {
+            if case .block = frame.kind { return frame.indentation }
+        }
+        return []
+    }
+
+    /// `indentation` less the indentation of the innermost block open (nothing, if it is not deeper).
+    private func relative(_ indentation: [UInt8], in frames: [Frame]) -> [UInt8] {
+        let outer = enclosingIndentation(frames)
+        guard indentation.starts(with: outer) else { return [] }
+        return Array(indentation.dropFirst(outer.count))
     }
 
     /// Refuses a section, parent or block opened at `position` inside `open` others, past the limit.

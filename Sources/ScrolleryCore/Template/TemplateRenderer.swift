@@ -17,6 +17,23 @@ package struct TemplateRenderer {
     private var nesting = 0
     /// Sections, blocks, partials and parents entered so far.
     private var expansions = 0
+    /// Taken off the start of each line of template text while a block is expanded: the indentation the
+    /// block's lines share where it is written.
+    private var outdent: [UInt8] = []
+    /// Put at the start of each line of template text while an indented block or parent is expanded.
+    private var indentation: [UInt8] = []
+    /// Where the output is on the line of template text being rendered.
+    private var line = Line.start
+
+    private enum Line {
+        /// At the start of a line: the next output is outdented and indented first.
+        case start
+        /// At the start of a block's first line, whose indentation the output already has: the next
+        /// output is only outdented.
+        case startIndented
+        /// Past the start of the line.
+        case middle
+    }
 
     /// - Parameters:
     ///   - name: the template rendered, for errors.
@@ -38,13 +55,21 @@ package struct TemplateRenderer {
             .lookup(name)
     }
 
-    package mutating func render(_ nodes: [TemplateNode], blocks: [String: [TemplateNode]]) throws(TemplateRenderError)
-    {
+    package mutating func render(_ nodes: [TemplateNode], blocks: [String: TemplateBlock]) throws(TemplateRenderError) {
         for node in nodes {
             switch node {
             case .text(let bytes):
-                output.append(contentsOf: bytes)
+                if outdent.isEmpty && indentation.isEmpty {
+                    output.append(contentsOf: bytes)
+                    line = bytes.last == UInt8(ascii: "\n") ? .start : .middle
+                } else {
+                    appendReindented(bytes)
+                }
             case .variable(let name, let escaped):
+                if line != .middle {
+                    if line == .start { output.append(contentsOf: indentation) }
+                    line = .middle
+                }
                 switch lookup(name) {
                 case .text(let text)?:
                     if escaped { escaping.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
@@ -55,13 +80,19 @@ package struct TemplateRenderer {
                 }
             case .section(let name, let children, let inverted):
                 try renderSection(lookup(name), children, inverted: inverted, blocks: blocks)
-            case .block(let name, let children):
-                try enter(blocks[name] ?? children, blocks: blocks)
+            case .block(let name, let block, let indentation):
+                try expand(blocks[name] ?? block, at: block, indentation: indentation, blocks: blocks)
             case .partial(let name, let indentation):
                 guard let partial = library.partial(named: name, indentation: indentation) else { continue }
                 try enter(partial, named: name, blocks: [:])
-            case .parent(let name, let overrides):
+            case .parent(let name, let overrides, let indentation):
                 guard let parent = library.template(named: name) else { continue }
+                let outer = (outdent, self.indentation)
+                defer { (outdent, self.indentation) = outer }
+                outdent = []
+                if !indentation.isEmpty {
+                    self.indentation = self.indentation.isEmpty ? indentation : self.indentation + indentation
+                }
                 // The outermost child's block wins over the blocks of the templates between it and the parent.
                 try enter(
                     parent, named: name,
@@ -70,8 +101,54 @@ package struct TemplateRenderer {
         }
     }
 
+    /// Renders a block's content (the default `site`, or a child's replacement for it) where `site` is:
+    /// the content's own indentation is taken off its lines and the site's put on them instead.
+    private mutating func expand(
+        _ content: TemplateBlock, at site: TemplateBlock, indentation: [UInt8], blocks: [String: TemplateBlock]
+    ) throws(TemplateRenderError) {
+        let outer = (outdent, self.indentation)
+        defer { (outdent, self.indentation) = outer }
+        outdent = content.indentation
+        if !indentation.isEmpty {
+            self.indentation = self.indentation.isEmpty ? indentation : self.indentation + indentation
+        }
+        if site.startsLine {
+            line = .start
+        } else if content.startsLine {
+            line = .startIndented
+        } else {
+            line = .middle
+        }
+        try enter(content.nodes, blocks: blocks)
+    }
+
+    /// Appends template text, outdenting and indenting each of its lines.
+    private mutating func appendReindented(_ bytes: [UInt8]) {
+        var position = 0
+        while position < bytes.count {
+            if line != .middle {
+                var matched = 0
+                while matched < outdent.count, position < bytes.count, bytes[position] == outdent[matched] {
+                    matched += 1
+                    position += 1
+                }
+                guard position < bytes.count else { return }
+                if line == .start { output.append(contentsOf: indentation) }
+                line = .middle
+            }
+            var end = position
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            if end < bytes.count {
+                end += 1
+                line = .start
+            }
+            output.append(contentsOf: bytes[position..<end])
+            position = end
+        }
+    }
+
     private mutating func renderSection(
-        _ value: TemplateValue?, _ children: [TemplateNode], inverted: Bool, blocks: [String: [TemplateNode]]
+        _ value: TemplateValue?, _ children: [TemplateNode], inverted: Bool, blocks: [String: TemplateBlock]
     ) throws(TemplateRenderError) {
         guard let value else {
             if inverted { try enter(children, blocks: blocks) }
@@ -99,7 +176,7 @@ package struct TemplateRenderer {
     /// the template `name` of a partial or parent. Checks the limits first.
     private mutating func enter(
         _ nodes: [TemplateNode], named name: String? = nil, with value: TemplateValue? = nil,
-        blocks: [String: [TemplateNode]]
+        blocks: [String: TemplateBlock]
     ) throws(TemplateRenderError) {
         if let name { templates.append(name) }
         defer { if name != nil { templates.removeLast() } }
