@@ -9,9 +9,17 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTemplateData(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard let document = try? JSONValue.parse(Data(bytes: start, count: count)) else { return 0 }
-    let context = TemplateValue(json: document) ?? [:]
+    // The theme writes a source's text escaped: the same document with `<`, `>`, `"` and `'` in its
+    // strings replaced gives pages with as many of each (the safe HTML of `descriptionHTML` aside).
+    let context = TemplateValue(json: withoutHTML(document)) ?? [:]
+    let neutral = TemplateValue(json: neutralized(withoutHTML(document))) ?? [:]
     for name in ["list", "item", "404"] {
-        _ = try? theme?.render(name, context)
+        guard let page = try? theme?.render(name, context), let plain = try? theme?.render(name, neutral) else {
+            continue
+        }
+        for markup in "<>\"'".utf8 where page.count(where: { $0 == markup }) != plain.count(where: { $0 == markup }) {
+            fatalError("a value from the source added markup to \(name): \(String(decoding: page, as: UTF8.self))")
+        }
     }
     let item = TemplateValue.item(document, detail: document)
     for template in fields {
@@ -40,3 +48,24 @@ private let fields: [Template] = [
 ].compactMap { try? Template($0, escaping: .none, name: "item.field") }
 
 private let detailURL = try? URLTemplate("data/items/{{id}}.json", name: "detail.url")
+
+/// The document without members named `descriptionHTML`, which the theme writes as it is.
+private func withoutHTML(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .array(let elements): return .array(elements.map(withoutHTML))
+    case .object(let members):
+        return .object(members.filter { $0.key != "descriptionHTML" }.mapValues(withoutHTML))
+    case .null, .bool, .number, .string: return value
+    }
+}
+
+/// The document with `<`, `>`, `"` and `'` in its strings replaced by `_`.
+private func neutralized(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .string(let text):
+        return .string(String(text.map { "<>\"'".contains($0) ? "_" : $0 }))
+    case .array(let elements): return .array(elements.map(neutralized))
+    case .object(let members): return .object(members.mapValues(neutralized))
+    case .null, .bool, .number: return value
+    }
+}
