@@ -41,6 +41,18 @@ sys.path.insert(0, str(HERE))
 import generate  # noqa: E402
 import replica  # noqa: E402
 
+# The item fields of a site whose source is bench/replica.py (the fetch benchmark and the CI case).
+REPLICA_ITEM = """\
+item:
+  id: "{{id}}"
+  title: "{{author}}"
+  image: "{{download_url}}"
+  width: "{{width}}"
+  height: "{{height}}"
+  description: "{{detail.description}}"
+  link: "{{url}}"
+"""
+
 
 class Bench:
     def __init__(self, args):
@@ -209,15 +221,7 @@ detail:
   concurrency: {concurrency}
 fetch: {{ concurrency: {concurrency} }}
 cache: {{ ttl: 0 }}
-item:
-  id: "{{{{id}}}}"
-  title: "{{{{author}}}}"
-  image: "{{{{download_url}}}}"
-  width: "{{{{width}}}}"
-  height: "{{{{height}}}}"
-  description: "{{{{detail.description}}}}"
-  link: "{{{{url}}}}"
-""")
+""" + REPLICA_ITEM)
         list_pages = n // size + 1  # the last page is short or, when n is a multiple of size, empty
         # The first list page comes alone; every other request takes one of C slots for L.
         bound = latency + (n + list_pages - 1) * latency / concurrency
@@ -248,16 +252,6 @@ item:
         for site in (remote, local):
             self.aside(site)
             site.mkdir(parents=True)
-        item = """\
-item:
-  id: "{{id}}"
-  title: "{{author}}"
-  image: "{{download_url}}"
-  width: "{{width}}"
-  height: "{{height}}"
-  description: "{{detail.description}}"
-  link: "{{url}}"
-"""
         (remote / "scrollery.yml").write_text(f"""\
 title: CI bench
 pageSize: 100
@@ -267,7 +261,7 @@ source:
 detail:
   url: http://127.0.0.1:{server.port}/id/{{{{id}}}}/info
 cache: {{ ttl: 30d }}
-""" + item)
+""" + REPLICA_ITEM)
         (local / "scrollery.yml").write_text("""\
 title: CI bench
 pageSize: 100
@@ -276,7 +270,7 @@ source:
   paginate: { style: page, first: 1 }
 detail:
   url: data/info/{{id}}.json
-""" + item)
+""" + REPLICA_ITEM)
         (local / "data" / "info").mkdir(parents=True)
         for page in range(1, n // size + 2):
             status, body = server.respond(f"/v2/list?page={page}&limit={size}")
