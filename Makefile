@@ -25,11 +25,11 @@ swift-test: deps
 browser-test: build browser-deps
 	$(VENV)/bin/python -m pytest -q Tests/browser
 
-## deps: the system packages the build needs (Debian/Ubuntu)
+## deps: the system packages the build needs (Debian/Ubuntu): libcmark (Markdown) and libvips (pictures)
 deps:
-	@if ! pkg-config --exists libcmark 2>/dev/null; then \
-		echo "Installing libcmark-dev and pkg-config (needs apt-get)..."; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev pkg-config; \
+	@if ! pkg-config --exists libcmark vips 2>/dev/null; then \
+		echo "Installing libcmark-dev, libvips-dev and pkg-config (needs apt-get)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libvips-dev pkg-config; \
 	fi
 
 ## browser-deps: Debian's chromium and chromium-driver, and selenium + pytest in a virtual environment

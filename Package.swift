@@ -31,6 +31,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        // libvips' variadic calls, made from C with fixed options.
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
         .target(name: "CRenameExchange"),
         // The core: pure functions of bytes and text (JSON, templates, Markdown, text, URLs, times, the one
         // digest). Imports nothing of the other layers.
@@ -40,6 +47,12 @@ let package = Package(
                 "CCmark",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Pictures: an original's bytes in, its variants' bytes out (libvips). Imports the core only.
+        .target(
+            name: "ScrolleryImaging",
+            dependencies: ["ScrolleryCore", "CVipsShim"],
             swiftSettings: swiftSettings
         ),
         // Input and output: fetching, the HTTP cache, the output folder and its files. Imports the core.
@@ -62,6 +75,7 @@ let package = Package(
             dependencies: [
                 "ScrolleryCore",
                 "ScrolleryIO",
+                "ScrolleryImaging",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -115,6 +129,7 @@ let package = Package(
                 "ScrolleryTestSupport",
                 "ScrolleryCore",
                 "ScrolleryIO",
+                "ScrolleryImaging",
                 "Scrollery",
                 "ScrolleryPreview",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -123,6 +138,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            // Real image files the picture tests read and the replicas serve (see its README.md).
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,0 +1,24 @@
+/// Why a picture could not be made: it costs its own card its picture, never the build.
+public struct ImageFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The bytes are not an image in a format Scrollery reads.
+        case notAnImage
+        /// The header claims more pixels than `images.maxPixels`.
+        case tooManyPixels
+        /// The image could not be decoded (truncated or corrupt data).
+        case undecodable
+        /// A variant could not be encoded.
+        case unencodable
+    }
+
+    public let kind: Kind
+    /// What happened, in words, for the build's log and summary.
+    public let reason: String
+
+    public init(_ kind: Kind, _ reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}

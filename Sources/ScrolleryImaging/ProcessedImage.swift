@@ -1,0 +1,53 @@
+public import ScrolleryCore
+
+/// What the pipeline made of one original: its true size and the variants written from it.
+public struct ProcessedImage: Sendable, Equatable, Codable {
+    /// The original's size as shown (turned upright by its EXIF orientation).
+    public let width: Int
+    public let height: Int
+    /// The variants, widths ascending within each format, formats in the order of `images.formats` (a
+    /// transparent picture has PNG where JPEG was asked for).
+    public let variants: [Variant]
+    public let placeholder: Placeholder?
+
+    public init(width: Int, height: Int, variants: [Variant], placeholder: Placeholder?) {
+        self.width = width
+        self.height = height
+        self.variants = variants
+        self.placeholder = placeholder
+    }
+
+    /// One file made from the original.
+    public struct Variant: Sendable, Equatable, Codable {
+        public let width: Int
+        public let height: Int
+        public let format: ImageFormat
+
+        public init(width: Int, height: Int, format: ImageFormat) {
+            self.width = width
+            self.height = height
+            self.format = format
+        }
+    }
+
+    /// What shows until the picture has loaded.
+    public enum Placeholder: Sendable, Equatable, Codable {
+        /// `#rrggbb`, the picture's average colour.
+        case color(String)
+        /// A `data:` URI of a tiny copy.
+        case image(String)
+    }
+
+    /// The formats of the variants, in order, each once.
+    public var formats: [ImageFormat] {
+        var seen: [ImageFormat] = []
+        for variant in variants where !seen.contains(variant.format) { seen.append(variant.format) }
+        return seen
+    }
+}
+
+/// A variant and its encoded bytes.
+public struct EncodedVariant: Sendable {
+    public let variant: ProcessedImage.Variant
+    public let bytes: [UInt8]
+}
