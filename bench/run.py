@@ -51,6 +51,8 @@ item:
   height: "{{height}}"
   description: "{{detail.description}}"
   link: "{{url}}"
+# The pictures' URLs are as given: this part measures text, the image part measures pictures.
+images: { enabled: false }
 """
 
 

@@ -18,6 +18,7 @@ final class ProgressReporter: Sendable {
         var sourcePages = 0
         var items = 0
         var failed = 0
+        var images: ImageCounts?
         var lineShown = false
     }
 
@@ -44,7 +45,8 @@ final class ProgressReporter: Sendable {
                     let rate = Int(Double(state.items) / seconds)
                     let line =
                         "source pages \(state.sourcePages) · pages \(number) · items \(state.items) (\(rate)/s) · "
-                        + "failed \(state.failed) · requests \(counts.requests), \(counts.inFlight) in flight"
+                        + "failed \(state.failed) · \(state.images.map { "\($0.description) · " } ?? "")"
+                        + "requests \(counts.requests), \(counts.inFlight) in flight"
                     FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
                     state.lineShown = true
                 } else if verbosity == .verbose {
@@ -54,6 +56,12 @@ final class ProgressReporter: Sendable {
                 if verbosity == .verbose || !live {
                     Self.printLine("item \(position) (\(id)): \(reason)")
                 }
+            case .pictureFailed(let position, let id, let reason):
+                if verbosity == .verbose || !live {
+                    Self.printLine("item \(position) (\(id)): picture unavailable: \(reason)")
+                }
+            case .images(let counts):
+                state.images = counts
             }
         }
     }

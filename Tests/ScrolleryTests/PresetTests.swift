@@ -72,12 +72,16 @@ struct PresetTests {
             let built = try await Self.scrollery(["build", site.path])
             #expect(built.status == 0, "\(built.stderr)")
             #expect(built.stdout.contains("Built 130 items on 6 pages from 2 source pages"))
-            #expect(built.stdout.contains("132 requests (0 retries"))
+            // 2 list pages, 130 details, 130 originals.
+            #expect(built.stdout.contains("262 requests (0 retries"), "\(built.stdout)")
+            #expect(built.stdout.contains("130 images (") && built.stdout.contains(" 0 failed)"))
             #expect(built.stderr.contains("source page 1: 100 items from \(url)/v2/list?page=1&limit=100"))
             #expect(try Self.itemCount(site) == 130)
             let item = try String(contentsOf: site.appendingPathComponent("public/items/7/index.html"), encoding: .utf8)
             #expect(item.contains("Photo by <strong>Author 7</strong>"))
-            #expect(item.contains("src=\"\(url)/id/7/600/400\""))
+            // Local variants with the original's true, upright size (stored 300×200, EXIF orientation 6).
+            #expect(item.contains("src=\"/images/") && item.contains(#"width="200" height="300""#))
+            #expect(!item.contains("\(url)/id/7/"))
         }
     }
 
@@ -124,7 +128,11 @@ struct PresetTests {
             #expect(!built.stderr.contains(token) && !built.stdout.contains(token))
             let output = try SiteFixture.snapshot(of: site.appendingPathComponent("public"))
             #expect(output.values.allSatisfy { !String(decoding: $0, as: UTF8.self).contains(token) })
-            #expect(await replica.log.entries.allSatisfy { $0.headers["authorization"] == "Bearer \(token)" })
+            // The API's requests carry the token; the avatars (another host at GitHub) never get it.
+            let entries = await replica.log.entries
+            let api = entries.filter { $0.path.hasPrefix("/users") }
+            #expect(api.allSatisfy { $0.headers["authorization"] == "Bearer \(token)" })
+            #expect(entries.filter { $0.path.hasPrefix("/avatars") }.allSatisfy { $0.headers["authorization"] == nil })
         }
     }
 
@@ -150,7 +158,10 @@ struct PresetTests {
     func apod() async throws {
         let replica = Replica()
         let today = CalendarDay.today().description
-        try await replica.run(routes: { APODReplica.register(on: $0, today: today) }) { url in
+        let base = Mutex("")
+        try await replica.run(routes: { APODReplica.register(on: $0, today: today, base: { base.withLock { $0 } }) }) {
+            url in
+            base.withLock { $0 = url }
             let site = Self.newFolder()
             defer { try? FileManager.default.removeItem(at: site) }
             #expect(try await Self.scrollery(["init", site.path, "--preset", "apod", "--api-url", url]).status == 0)
@@ -160,7 +171,9 @@ struct PresetTests {
             #expect(await replica.log.count(pathPrefix: "/planetary/apod") == 4)
             let index = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
             #expect(index.contains("card-date\">\(today)<"))
-            #expect(index.contains("img.youtube.example"))
+            // APOD gives no sizes: the pictures' own (the thumbnails' too) are on every card.
+            #expect(index.contains("srcset=\"/images/") && index.contains(#"width="200" height="300""#))
+            #expect(!index.contains("frame--unavailable"))
             // The key is in the URL: the summary and progress show it redacted.
             #expect(!built.stderr.contains("DEMO_KEY") && built.stderr.contains("api_key=***"))
         }

@@ -347,7 +347,8 @@ struct RemoteSourceTests {
             defer { site.remove() }
             let started = ContinuousClock.now
             let summary = try await site.build()
-            #expect(ContinuousClock.now - started < .seconds(10))
+            // Bounded far below a hang (60 s and more), with room for a loaded 2-core machine (12 s seen).
+            #expect(ContinuousClock.now - started < .seconds(30))
             #expect(summary.detailsFailed == 1)
             #expect(await replica.log.count(pathPrefix: "/id/2/") == 2)
             #expect(try site.read("items/2/index.html").contains("no response within"))

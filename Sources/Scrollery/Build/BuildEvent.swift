@@ -8,4 +8,8 @@ public enum BuildEvent: Sendable {
     case page(number: Int, items: Int, failed: Int)
     /// One item's details failed; the item is kept in its error state.
     case itemFailed(position: Int, id: String, reason: String)
+    /// One item's picture could not be had; its card shows the image error state.
+    case pictureFailed(position: Int, id: String, reason: String)
+    /// The image pipeline's counts so far, after each listing page.
+    case images(ImageCounts)
 }

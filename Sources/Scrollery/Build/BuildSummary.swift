@@ -11,6 +11,8 @@ public struct BuildSummary: Sendable, Equatable {
     public var sourcePages = 0
     /// Items whose details failed.
     public var detailsFailed = 0
+    /// What the image pipeline did (all zero when `images.enabled` is off).
+    public var images = ImageCounts()
     /// Files in the output folder.
     public var files = 0
     /// Wall-clock time of the build.
@@ -32,8 +34,9 @@ public struct BuildSummary: Sendable, Equatable {
                 + "\(Self.format(bytes: network.bytes)))," : ""
         if network.cacheHits > 0 { requests += " \(network.cacheHits) cache hits," }
         if network.staleUsed > 0 { requests += " \(network.staleUsed) stale cache entries used after errors," }
+        let pictures = images == ImageCounts() ? "" : " \(images.description),"
         return "Built \(items) items on \(pages) pages from \(sourcePages) source pages:\(requests) "
-            + "\(detailsFailed) details failed, \(files) files (\(filesChanged) changed) in \(outputPath), \(time)."
+            + "\(detailsFailed) details failed,\(pictures) \(files) files (\(filesChanged) changed) in \(outputPath), \(time)."
     }
 
     static func format(bytes: Int) -> String {

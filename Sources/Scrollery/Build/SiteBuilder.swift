@@ -42,9 +42,10 @@ public struct SiteBuilder: Sendable {
     public func build() async throws(BuildError) -> BuildSummary {
         if let customFetcher { return try await build(fetcher: customFetcher) }
         let local = LocalFileFetcher(siteFolder: config.siteFolder, maxBodySize: config.fetch.maxBodySize)
-        guard usesHTTP else { return try await build(fetcher: local, local: local) }
+        guard usesHTTP || config.images.enabled else { return try await build(local: local, remote: nil) }
         // One pooled client for the whole build, shut down on every path.
-        let client = HTTPFetcher.makeClient(config.fetch)
+        let client = HTTPFetcher.makeClient(
+            config.fetch, largestBody: config.images.enabled ? config.images.maxBytes : nil)
         let network = HTTPFetcher(
             client: client, settings: config.fetch, statistics: statistics, redactor: config.redactor, logger: logger)
         let cache = HTTPCache(folder: config.cache.folder)
@@ -54,7 +55,8 @@ public struct SiteBuilder: Sendable {
             mode: options.cacheMode, statistics: statistics, redactor: config.redactor, logger: logger)
         let result: Result<BuildSummary, BuildError>
         do {
-            result = .success(try await build(fetcher: RoutingFetcher(local: local, remote: remote)))
+            // A site whose source is local keeps the shortcut of an unchanged build, even with remote pictures.
+            result = .success(try await build(local: usesHTTP ? nil : local, remote: remote, fallback: local))
         } catch {
             result = .failure(error)
         }
@@ -70,9 +72,23 @@ public struct SiteBuilder: Sendable {
         ([config.source.url] + [config.detail?.url].compactMap { $0 }).contains { !Location.isLocal($0) }
     }
 
-    /// - Parameter local: the fetcher of a site whose every source is a local file: such a build first
-    ///   compares its inputs with the previous build's (`InputFingerprint`) and stops if they are the same.
-    private func build(fetcher: any Fetcher, local: LocalFileFetcher? = nil) async throws(BuildError) -> BuildSummary {
+    /// - Parameters:
+    ///   - local: the fetcher of a site whose every source is a local file: such a build first compares its
+    ///     inputs with the previous build's (`InputFingerprint`) and stops if they are the same.
+    ///   - remote: the fetcher of http(s) locations (sources, details, pictures), if any.
+    ///   - fallback: the local fetcher when `local` is `nil` (a remote source).
+    private func build(local: LocalFileFetcher?, remote: (any Fetcher)?, fallback: LocalFileFetcher? = nil)
+        async throws(BuildError) -> BuildSummary
+    {
+        let reader = local ?? fallback
+        return try await build(
+            fetcher: RoutingFetcher(local: reader ?? LocalFileFetcher(siteFolder: config.siteFolder), remote: remote),
+            local: local, remote: remote)
+    }
+
+    private func build(fetcher: any Fetcher, local: LocalFileFetcher? = nil, remote: (any Fetcher)? = nil)
+        async throws(BuildError) -> BuildSummary
+    {
         let started = ContinuousClock.now
         do {
             try CacheFolder.prepare(config.cache.folder)
@@ -94,23 +110,34 @@ public struct SiteBuilder: Sendable {
             var fingerprint: InputFingerprint?
             let overridden: [String]
             do {
-                summary = try await writePages(
+                let published: (summary: BuildSummary, localOriginals: Set<String>)
+                published = try await writePages(
                     theme: theme, buildKey: buildKey,
-                    fetcher: files.flatMap { local?.keepingIdentities(in: $0) } ?? fetcher,
+                    fetcher: files.flatMap { files in
+                        local.map { RoutingFetcher(local: $0.keepingIdentities(in: files), remote: remote) }
+                    } ?? fetcher,
                     into: &output)
+                summary = published.summary
                 // Made before `static/` is copied: its files are stat'ed before they are read.
                 fingerprint = files.map {
                     InputFingerprint.made(config: config, options: options, buildKey: buildKey, files: $0)
                 }
-                try writeSupportFiles(theme: theme, into: &output)
+                try writeSupportFiles(theme: theme, skipping: published.localOriginals, into: &output)
                 if options.strict, summary.detailsFailed > 0 {
                     throw BuildFailure(
                         "\(summary.detailsFailed) item(s) failed their details and --strict is on. "
                             + "Fix the source, or build without --strict to publish them in their error state.")
                 }
+                if options.strict, summary.images.failed > 0 {
+                    throw BuildFailure(
+                        "\(summary.images.failed) picture(s) could not be had and --strict is on. Fix the source, "
+                            + "or build without --strict to publish those cards with the image error state.")
+                }
                 summary.files = output.fileCount
                 overridden = output.overriddenFiles
                 fingerprint?.record(summary, overridden: overridden.count)
+                // A build whose pictures failed runs again next time, to try them again and report them.
+                if summary.images.failed > 0 { fingerprint = nil }
             } catch {
                 output.discard()
                 logger.debug("discarded the staging folder after: \(error)")
@@ -178,15 +205,22 @@ public struct SiteBuilder: Sendable {
 
     private func writePages(
         theme: Theme, buildKey: String, fetcher: any Fetcher, into output: inout OutputWriter
-    ) async throws -> BuildSummary {
+    ) async throws -> (summary: BuildSummary, localOriginals: Set<String>) {
         let paths = SitePaths(baseURL: config.baseURL)
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
             autoPages: config.scroll.autoPages)
+        let pictureStatistics = PictureStatistics()
+        let pictures =
+            config.images.enabled
+            ? PictureMaker(
+                settings: config.images, fetcher: fetcher, cacheFolder: config.cache.folder,
+                statistics: pictureStatistics, redactor: config.redactor, logger: logger) : nil
         let enricher = try Enricher(
             detail: config.detail,
             mapper: try ItemMapper(config.item, baseURL: config.baseURL, redactor: config.redactor), fetcher: fetcher,
-            concurrency: options.concurrency, redactor: config.redactor, logger: logger)
+            concurrency: options.concurrency, redactor: config.redactor, logger: logger, pictures: pictures)
+        var publishedPictures = PublishedPictures(cache: VariantCache(cacheFolder: config.cache.folder))
         let sourcePageCount = Mutex(0)
         let events = self.events
         let limit = itemLimit
@@ -230,12 +264,19 @@ public struct SiteBuilder: Sendable {
                         page.items, page: page.number, hasNext: true, renderer: renderer, store: store,
                         buildKey: buildKey)
                     try record(page.items, page: page.number, written: written, maps: &maps, into: &output)
+                    try publishedPictures.write(page.items.map(\.item), into: &output)
                 }
                 let number = (pending?.number ?? 0) + 1
                 let failed = items.filter { $0.error != nil }
                 for item in failed {
                     events(.itemFailed(position: item.position, id: item.id, reason: item.error ?? ""))
                 }
+                for item in items {
+                    if case .failed(let reason) = item.picture {
+                        events(.pictureFailed(position: item.position, id: item.id, reason: reason))
+                    }
+                }
+                if pictures != nil { events(.images(pictureStatistics.snapshot)) }
                 summary.items += items.count
                 summary.detailsFailed += failed.count
                 summary.pages = number
@@ -255,6 +296,8 @@ public struct SiteBuilder: Sendable {
             written: try await Self.render(
                 last.items, page: last.number, hasNext: false, renderer: renderer, store: store, buildKey: buildKey),
             maps: &maps, into: &output)
+        try publishedPictures.write(last.items.map(\.item), into: &output)
+        summary.images = pictureStatistics.snapshot
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
         try output.write(Data(try renderer.notFoundPage()), to: "404.html")
@@ -263,7 +306,7 @@ public struct SiteBuilder: Sendable {
         for file in sitemaps.finished { try output.record(file.path, changed: file.changed) }
         try output.write(maps.robots(), to: "robots.txt")
         try output.write(maps.atomFeed(), to: "feed.xml")
-        return summary
+        return (summary, publishedPictures.localOriginals)
     }
 
     /// Renders a listing page and the pages of its items on every core, and writes them.
@@ -324,11 +367,12 @@ public struct SiteBuilder: Sendable {
         for (item, slug) in items { maps.addItem(item, slug: slug) }
     }
 
-    private func writeSupportFiles(theme: Theme, into output: inout OutputWriter) throws {
+    /// - Parameter skipping: files of `static/` not copied (the originals of published pictures).
+    private func writeSupportFiles(theme: Theme, skipping: Set<String>, into output: inout OutputWriter) throws {
         for (name, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
             try output.write(data, to: "assets/\(name)")
         }
-        try output.copyTree(from: config.siteFolder.appendingPathComponent("static"))
+        try output.copyTree(from: config.siteFolder.appendingPathComponent("static"), skipping: skipping)
     }
 }
 

@@ -20,7 +20,7 @@ final class ConfigDecoder {
         let top = try ConfigReader(file: file.path, path: "", node: root)
         try top.rejectUnknownKeys([
             "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll", "fetch",
-            "cache",
+            "cache", "images",
         ])
         let baseURL = try decodeBaseURL(top)
         guard let sourceReader = try top.child("source") else {
@@ -46,6 +46,7 @@ final class ConfigDecoder {
             scroll: try decodeScroll(top.child("scroll")),
             fetch: try decodeFetch(top.child("fetch"), detail: detail),
             cache: cache,
+            images: try decodeImages(top.child("images")),
             redactor: Redactor(secrets: references.values),
             siteFolder: siteFolder,
             file: file

@@ -26,6 +26,8 @@ public struct SiteConfig: Sendable {
     public var fetch: FetchSettings
     /// Where responses are cached and for how long.
     public var cache: CacheSettings
+    /// The `images:` section: how items' pictures are fetched and written.
+    public var images: ImageSettings
     /// Hides the values taken from the environment (`${NAME}`) wherever text is shown.
     public var redactor: Redactor
     /// The site folder: relative paths in the config are resolved against it.

@@ -15,13 +15,17 @@ struct Enricher: Sendable {
     let concurrency: Int
     let redactor: Redactor
     let logger: Logger
+    /// The image stage, when `images.enabled` is on.
+    let pictures: PictureMaker?
     /// Shared by every `enrich` call, so two chunks enriched at once still fetch `concurrency` at most.
     private let permits: HostLimiter
 
     init(
         detail: DetailConfig?, mapper: ItemMapper, fetcher: any Fetcher, concurrency: Int? = nil,
-        redactor: Redactor = Redactor(), logger: Logger = Logger(label: "scrollery.enrich")
+        redactor: Redactor = Redactor(), logger: Logger = Logger(label: "scrollery.enrich"),
+        pictures: PictureMaker? = nil
     ) throws {
+        self.pictures = pictures
         self.redactor = redactor
         self.logger = logger
         self.detail = detail
@@ -54,7 +58,14 @@ struct Enricher: Sendable {
         return results.compactMap { $0 }
     }
 
+    /// The item with its detail and its picture.
     func enrich(_ item: SourceItem) async -> GalleryItem {
+        let mapped = await mapWithDetail(item)
+        guard let pictures, let reference = mapped.image else { return mapped }
+        return mapped.with(picture: await pictures.picture(for: reference))
+    }
+
+    private func mapWithDetail(_ item: SourceItem) async -> GalleryItem {
         guard let detailTemplate else { return mapper.map(item, detail: nil, error: nil) }
         let location: String
         do {

@@ -17,6 +17,11 @@ extension GalleryItem {
         key.add(item.date ?? "-")
         key.add(item.link ?? "-")
         key.add(item.error ?? "-")
+        switch item.picture {
+        case nil: key.add("no picture")
+        case .failed(let reason): key.add("failed: \(reason)")
+        case .published(let picture): key.add("published: \(picture.key)")
+        }
         return key.finalize()
     }
 }

@@ -14,6 +14,9 @@ struct GalleryItem: Sendable, Equatable {
     let link: String?
     /// Why the item's details could not be had, when they could not.
     let error: String?
+    /// The picture as the image pipeline made it (`nil` when images are off, or the picture is a local SVG,
+    /// which is linked as given).
+    private(set) var picture: PictureState?
     /// Everything above, hashed: what the render keys of the pages that show the item are made from.
     private(set) var fingerprint = Fingerprint.Digest(high: 0, low: 0)
 
@@ -31,6 +34,14 @@ struct GalleryItem: Sendable, Equatable {
         self.error = error
         fingerprint = GalleryItem.fingerprint(of: self)
     }
+
+    /// The item with its picture as the image pipeline made it.
+    func with(picture: PictureState?) -> GalleryItem {
+        var item = self
+        item.picture = picture
+        item.fingerprint = GalleryItem.fingerprint(of: item)
+        return item
+    }
 }
 
 /// An image with the size it will be shown at, so the page does not shift when it loads.
@@ -40,4 +51,10 @@ struct ImageReference: Sendable, Equatable {
     let width: Int?
     let height: Int?
     let alt: String
+    /// Where the original is read from: the http(s) URL, or the path of a file in the site's `static/`
+    /// folder (`static/images/1.jpg`).
+    var original: String = ""
+
+    /// Whether the original is a file of the site's (an SVG of the site's own is linked as given).
+    var isLocal: Bool { original.hasPrefix("static/") }
 }

@@ -59,9 +59,11 @@ struct ItemMapper: Sendable {
         let renderedID = text(id) ?? String(item.position)
         let renderedTitle = text(title) ?? "Untitled"
         let imageReference = text(image).flatMap { SafeURL.resource($0, base: baseURL) }.map {
-            ImageReference(
+            var reference = ImageReference(
                 src: $0, width: text(width).flatMap(Self.pixels), height: text(height).flatMap(Self.pixels),
                 alt: text(alt) ?? renderedTitle)
+            reference.original = original(of: $0)
+            return reference
         }
         // A description made only of the item (not its detail) is still wanted when the detail failed.
         let descriptionText = rendered(description).map { ControlCharacters.removed(from: redactor($0)) } ?? ""
@@ -70,6 +72,14 @@ struct ItemMapper: Sendable {
             description: descriptionText.isEmpty ? nil : markdown.render(descriptionText),
             date: text(date), link: text(link).flatMap(SafeURL.external),
             error: (error ?? failure).map(ControlCharacters.removed(from:)))
+    }
+
+    /// Where the original of a checked image location is read from: an http(s) URL as it is, a path
+    /// under the base URL (where `resource` puts a relative path) as the file of that path in `static/`.
+    private func original(of source: String) -> String {
+        guard source.hasPrefix(baseURL.path) else { return source }
+        let path = source.dropFirst(baseURL.path.count).prefix { $0 != "?" && $0 != "#" }
+        return "static/" + (String(path).removingPercentEncoding ?? String(path))
     }
 
     /// A pixel size: a positive whole number (a decimal is rounded), else nothing.

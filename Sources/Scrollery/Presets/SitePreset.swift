@@ -96,15 +96,17 @@ public enum SitePreset: String, CaseIterable, Sendable {
         item:
           id: "{{id}}"
           title: "{{author}}"
-          image: "\(api)/id/{{id}}/600/400"
-          width: "600"
-          height: "400"
+          image: "{{download_url}}"  # the original: Scrollery makes its own sizes (images: below)
           alt: "Photo {{id}} by {{author}}"
           description: "Photo by **{{detail.author}}**, {{detail.width}} × {{detail.height}} pixels."
           link: "{{url}}"
         fetch:
           concurrency: 8
           retries: 3
+        images:
+          widths: [320, 640, 1280]
+          formats: [webp, jpeg]
+          maxBytes: 40MB            # Picsum's originals are JPEGs of up to 5000 px and several MB
 
         """
     }
@@ -138,8 +140,6 @@ public enum SitePreset: String, CaseIterable, Sendable {
           id: "{{login}}"
           title: "{{#detail.name}}{{detail.name}}{{/detail.name}}{{^detail.name}}{{login}}{{/detail.name}}"
           image: "{{avatar_url}}&s=240"
-          width: "240"
-          height: "240"
           alt: "Avatar of {{login}}"
           description: "{{#detail.bio}}{{detail.bio}}{{/detail.bio}}{{^detail.bio}}*No bio.*{{/detail.bio}}"
           date: "{{detail.created_at}}"

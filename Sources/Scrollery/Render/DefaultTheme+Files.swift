@@ -62,8 +62,18 @@ extension DefaultTheme {
         "card.mustache": #"""
 <article class="card{{#error}} card--error{{/error}}" id="item-{{position}}" tabindex="0" aria-posinset="{{position}}" aria-setsize="{{page.setSize}}" data-position="{{position}}" data-page-url="{{page.url}}" aria-labelledby="item-{{position}}-title">
 {{#image}}
-<div class="frame{{#hasSize}} frame--sized" style="aspect-ratio: {{width}} / {{height}}{{/hasSize}}">
-<img src="{{src}}" alt="{{alt}}"{{#hasSize}} width="{{width}}" height="{{height}}"{{/hasSize}} loading="lazy" decoding="async">
+<div class="frame{{#hasSize}} frame--sized{{/hasSize}}{{#unavailable}} frame--unavailable{{/unavailable}}"{{#style}} style="{{style}}"{{/style}}>
+{{#unavailable}}
+<p class="frame-unavailable" role="img" aria-label="{{alt}}. Image unavailable"><span class="frame-alt">{{alt}}</span> <span class="frame-note">Image unavailable</span></p>
+{{/unavailable}}
+{{^unavailable}}
+<picture>
+{{#sources}}
+<source type="{{type}}" srcset="{{srcset}}" sizes="(max-width: 36rem) 100vw, (max-width: 60rem) 50vw, 26rem">
+{{/sources}}
+<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(max-width: 36rem) 100vw, (max-width: 60rem) 50vw, 26rem"{{/srcset}} alt="{{alt}}"{{#hasSize}} width="{{width}}" height="{{height}}"{{/hasSize}} loading="lazy" decoding="async">
+</picture>
+{{/unavailable}}
 </div>
 {{/image}}
 <div class="card-body">
@@ -95,8 +105,18 @@ extension DefaultTheme {
 <p class="item-meta"><time>{{item.date}}</time></p>
 {{/item.date}}
 {{#item.image}}
-<figure class="frame item-frame{{#hasSize}} frame--sized" style="aspect-ratio: {{width}} / {{height}}{{/hasSize}}">
-<img src="{{src}}" alt="{{alt}}"{{#hasSize}} width="{{width}}" height="{{height}}"{{/hasSize}} decoding="async">
+<figure class="frame item-frame{{#hasSize}} frame--sized{{/hasSize}}{{#unavailable}} frame--unavailable{{/unavailable}}"{{#style}} style="{{style}}"{{/style}}>
+{{#unavailable}}
+<p class="frame-unavailable" role="img" aria-label="{{alt}}. Image unavailable"><span class="frame-alt">{{alt}}</span> <span class="frame-note">Image unavailable</span></p>
+{{/unavailable}}
+{{^unavailable}}
+<picture>
+{{#sources}}
+<source type="{{type}}" srcset="{{srcset}}" sizes="(max-width: 48rem) 100vw, 48rem">
+{{/sources}}
+<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(max-width: 48rem) 100vw, 48rem"{{/srcset}} alt="{{alt}}"{{#hasSize}} width="{{width}}" height="{{height}}"{{/hasSize}} decoding="async">
+</picture>
+{{/unavailable}}
 </figure>
 {{/item.image}}
 {{#item.error}}
@@ -595,6 +615,20 @@ main { flex: 1; padding-bottom: 2rem; }
   color: var(--muted);
   font-size: 0.85rem;
 }
+
+.frame picture { display: contents; }
+
+/* A picture that could not be had: its frame, its alt text, and why. */
+.frame--unavailable { display: grid; place-items: center; background: var(--placeholder); }
+.frame-unavailable {
+  margin: 0;
+  padding: 1rem;
+  text-align: center;
+  color: var(--muted);
+  font-size: 0.9rem;
+}
+.frame-alt { display: block; font-style: italic; }
+.frame-note { display: block; margin-top: 0.35rem; font-weight: 600; }
 
 .card .frame { max-height: 30rem; border-bottom: 1px solid var(--border); }
 

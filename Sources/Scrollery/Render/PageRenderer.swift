@@ -1,5 +1,6 @@
 import ScrolleryCore
 import ScrolleryIO
+import ScrolleryImaging
 
 /// Turns items into HTML through the theme: the one place that builds template contexts, so the names a
 /// theme can use are all here (and in the README).
@@ -78,13 +79,51 @@ struct PageRenderer: Sendable {
         card["excerpt"] = item.description.flatMap { Excerpt.make(from: $0.plainText) }.map { .text($0) }
         card["link"] = item.link.map { .text($0) }
         card["error"] = item.error.map { .text($0) }
-        if let image = item.image {
-            var fields: TemplateObject = ["src": .text(image.src), "alt": .text(image.alt)]
-            fields["width"] = image.width.map { TemplateValue($0) }
-            fields["height"] = image.height.map { TemplateValue($0) }
-            fields["hasSize"] = .bool(image.width != nil && image.height != nil)
-            card["image"] = .object(fields)
-        }
+        if let image = item.image { card["image"] = .object(imageFields(image, picture: item.picture)) }
         return Card(position: item.position, fields: card)
+    }
+
+    /// A picture as the theme shows it. With the image pipeline: the true size, a `srcset` per format
+    /// (`sources`, the last format as the `<img>` fallback), the placeholder in `style`; a picture that
+    /// could not be had is `unavailable`, with no URL at all (never a link to the broken original).
+    private func imageFields(_ image: ImageReference, picture: PictureState?) -> TemplateObject {
+        var fields: TemplateObject = ["alt": .text(image.alt)]
+        var size = image.width.flatMap { width in image.height.map { (width, $0) } }
+        var style: [String] = []
+        switch picture {
+        case nil:
+            fields["src"] = .text(image.src)
+        case .failed:
+            fields["unavailable"] = .bool(true)
+        case .published(let published):
+            size = (published.image.width, published.image.height)
+            let formats = published.image.formats
+            func srcset(_ format: ImageFormat) -> String {
+                published.image.variants.filter { $0.format == format }.map {
+                    "\(paths.baseURL.path)\(published.path(of: $0)) \($0.width)w"
+                }.joined(separator: ", ")
+            }
+            if let fallback = formats.last,
+                let largest = published.image.variants.last(where: { $0.format == fallback })
+            {
+                fields["src"] = .text(paths.baseURL.path + published.path(of: largest))
+                fields["srcset"] = .text(srcset(fallback))
+            }
+            fields["sources"] = .list(
+                formats.dropLast().map { .object(["type": .text($0.mediaType), "srcset": .text(srcset($0))]) })
+            switch published.image.placeholder {
+            case .color(let color): style.append("background: \(color);")
+            case .image(let uri): style.append("background: center / cover no-repeat url(\(uri));")
+            case nil: break
+            }
+        }
+        if let (width, height) = size {
+            fields["width"] = TemplateValue(width)
+            fields["height"] = TemplateValue(height)
+            style.insert("aspect-ratio: \(width) / \(height);", at: 0)
+        }
+        fields["hasSize"] = .bool(size != nil)
+        if !style.isEmpty { fields["style"] = .text(style.joined(separator: " ")) }
+        return fields
     }
 }

@@ -25,7 +25,8 @@ package enum CacheFolder {
             let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
             // A cache made before caches were marked holds these alone.
             let foreign = names.filter {
-                !($0 == "http" || $0 == tagName || ($0.hasPrefix("inputs-") && $0.hasSuffix(".txt")))
+                !($0 == "http" || $0 == VariantCache.folderName || $0 == tagName
+                    || ($0.hasPrefix("inputs-") && $0.hasSuffix(".txt")))
             }
             guard foreign.isEmpty else {
                 throw CacheFolderError(

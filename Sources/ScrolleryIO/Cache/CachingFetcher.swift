@@ -72,6 +72,10 @@ package struct CachingFetcher: Fetcher {
             save(refreshed)
             return refreshed.response(location: request.location)
         }
+        if case .image = request.content {
+            if Self.usableImage(response) { save(CachedResponse(url: key, response: response, storedAt: Date())) }
+            return response
+        }
         guard let parsed = Self.usableJSON(response) else { return response }
         save(CachedResponse(url: key, response: response, storedAt: Date()))
         var parsedResponse = response
@@ -86,6 +90,14 @@ package struct CachingFetcher: Fetcher {
         guard response.status == 200 else { return nil }
         if let type = response.headers["content-type"], !JSONMediaType.allows(type.lowercased()) { return nil }
         return try? JSONValue.parse(response.body)
+    }
+
+    /// An image is kept when it came whole with an image type (or none): the build decides later whether
+    /// its bytes are a picture it can read.
+    private static func usableImage(_ response: FetchResponse) -> Bool {
+        guard response.status == 200, !response.body.isEmpty else { return false }
+        guard let type = response.headers["content-type"]?.lowercased() else { return true }
+        return type.hasPrefix("image/") || type.hasPrefix("application/octet-stream")
     }
 
     private func isFresh(_ entry: CachedResponse) -> Bool {

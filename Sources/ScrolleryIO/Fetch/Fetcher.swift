@@ -16,13 +16,49 @@ public struct FetchRequest: Sendable, Equatable {
     public var location: String
     /// Extra request headers, in config order.
     public var headers: [HTTPHeader]
+    /// What the body must be.
+    public var content: FetchedContent
 
     /// - Parameters:
     ///   - location: the rendered URL or local path.
     ///   - headers: extra request headers.
-    public init(_ location: String, headers: [HTTPHeader] = []) {
+    ///   - content: what the body must be: a JSON document unless told otherwise.
+    public init(_ location: String, headers: [HTTPHeader] = [], content: FetchedContent = .json) {
         self.location = location
         self.headers = headers
+        self.content = content
+    }
+}
+
+/// What a request is for: it sets the `Accept` header, the largest body accepted, and what the cache keeps.
+public enum FetchedContent: Sendable, Equatable {
+    /// A JSON document, at most `fetch.maxBodySize` bytes.
+    case json
+    /// An image, at most `maxBytes` bytes (`images.maxBytes`).
+    case image(maxBytes: Int)
+
+    /// The `Accept` header sent.
+    package var accept: String {
+        switch self {
+        case .json: "application/json"
+        case .image: "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8"
+        }
+    }
+
+    /// The largest body accepted, given the fetch settings' limit for JSON.
+    package func limit(json: Int) -> Int {
+        switch self {
+        case .json: json
+        case .image(let maxBytes): maxBytes
+        }
+    }
+
+    /// The config key that sets the limit, for errors.
+    package var limitName: String {
+        switch self {
+        case .json: "fetch.maxBodySize"
+        case .image: "images.maxBytes"
+        }
     }
 }
 

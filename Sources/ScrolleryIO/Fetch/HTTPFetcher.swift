@@ -31,13 +31,15 @@ package struct HTTPFetcher: Fetcher {
     }
 
     /// A client configured for these settings; the caller shuts it down.
-    package static func makeClient(_ settings: FetchSettings) -> HTTPClient {
+    /// - Parameter largestBody: the largest body any request may have after decompression (images may be
+    ///   larger than JSON documents); `settings.maxBodySize` by default.
+    package static func makeClient(_ settings: FetchSettings, largestBody: Int? = nil) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             // Redirects are followed by `attemptOnce`, which decides what headers go along.
             redirectConfiguration: .disallow,
             timeout: .init(
                 connect: timeAmount(min(settings.timeout, .seconds(10))), read: timeAmount(settings.timeout)),
-            decompression: .enabled(limit: .size(settings.maxBodySize)))
+            decompression: .enabled(limit: .size(max(settings.maxBodySize, largestBody ?? 0))))
         configuration.connectionPool = .init(idleTimeout: .seconds(30))
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = settings.concurrency
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -118,7 +120,8 @@ package struct HTTPFetcher: Fetcher {
         var visited = [original]
         var sendHeaders = true
         while true {
-            let outcome = await send(current.absoluteString, headers: sendHeaders ? request.headers : [])
+            let outcome = await send(
+                current.absoluteString, headers: sendHeaders ? request.headers : [], content: request.content)
             guard case .response(let response) = outcome, RedirectRule.statuses.contains(response.status),
                 let location = response.headers["location"]
             else { return outcome }
@@ -135,10 +138,13 @@ package struct HTTPFetcher: Fetcher {
     }
 
     /// One request and its whole body, not following redirects.
-    private func send(_ location: String, headers: [HTTPHeader]) async -> Outcome {
+    private func send(_ location: String, headers: [HTTPHeader], content: FetchedContent) async -> Outcome {
+        let limit = content.limit(json: settings.maxBodySize)
+        let tooLargeReason =
+            "the response is larger than \(content.limitName) (\(limit) bytes); raise it if this is expected"
         var outgoing = HTTPClientRequest(url: location)
         outgoing.headers.add(name: "User-Agent", value: Self.userAgent)
-        outgoing.headers.add(name: "Accept", value: "application/json")
+        outgoing.headers.add(name: "Accept", value: content.accept)
         outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         for header in headers { outgoing.headers.replaceOrAdd(name: header.name, value: header.value) }
         statistics.update {
@@ -149,11 +155,18 @@ package struct HTTPFetcher: Fetcher {
         do {
             let response = try await client.execute(outgoing, timeout: Self.timeAmount(settings.timeout))
             if let length = response.headers.first(name: "content-length").flatMap(Int.init),
-                length > settings.maxBodySize
+                length > limit
             {
                 return .failure(.tooLarge, tooLargeReason)
             }
-            let body = try await response.body.collect(upTo: settings.maxBodySize)
+            let encoded = response.headers.first(name: "content-encoding").map { !$0.isEmpty && $0 != "identity" }
+            let body: ByteBuffer
+            do {
+                body = try await response.body.collect(upTo: limit)
+            } catch is NIOTooManyBytesError where encoded == true {
+                return .failure(
+                    .tooLarge, "the response is larger than \(content.limitName) (\(limit) bytes) after decompression")
+            }
             statistics.update { $0.bytes += body.readableBytes }
             var headers: [String: String] = [:]
             for (name, value) in response.headers {
@@ -169,7 +182,7 @@ package struct HTTPFetcher: Fetcher {
         } catch NIOHTTPDecompression.DecompressionError.limit {
             return .failure(
                 .tooLarge,
-                "the response is larger than fetch.maxBodySize (\(settings.maxBodySize) bytes) after decompression")
+                "the response is larger than \(content.limitName) (\(limit) bytes) after decompression")
         } catch let error as HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
@@ -184,10 +197,6 @@ package struct HTTPFetcher: Fetcher {
         } catch {
             return .failure(.connection, "the connection failed (\(error))")
         }
-    }
-
-    private var tooLargeReason: String {
-        "the response is larger than fetch.maxBodySize (\(settings.maxBodySize) bytes); raise it if this is expected"
     }
 
     package static func timeAmount(_ duration: Duration) -> TimeAmount {

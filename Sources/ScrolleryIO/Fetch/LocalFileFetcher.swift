@@ -45,7 +45,8 @@ public struct LocalFileFetcher: Fetcher {
         let location = request.location
         let path = resolve(location)
         var identity: FileIdentity?
-        let result = Self.read(path, from: folders, limit: maxBodySize) { info in identity = FileIdentity(info) }
+        let limit = request.content.limit(json: maxBodySize)
+        let result = Self.read(path, from: folders, limit: limit) { info in identity = FileIdentity(info) }
         identities?.add(location: location, identity: identity ?? FileIdentity.of(path: path))
         // The location is relative to the site folder: no absolute path of this machine reaches a page.
         switch result {
@@ -60,11 +61,11 @@ public struct LocalFileFetcher: Fetcher {
         case .failure(.notRegular(let kind)):
             throw FetchError(
                 .unreadable, location: location,
-                reason: "is \(kind), not a regular file, so it is not read. Point the config at a JSON file.")
+                reason: "is \(kind), not a regular file, so it is not read. Point the config at a file.")
         case .failure(.tooLarge):
             throw FetchError(
                 .tooLarge, location: location,
-                reason: "is larger than fetch.maxBodySize (\(maxBodySize) bytes); raise it if this is expected")
+                reason: "is larger than \(request.content.limitName) (\(limit) bytes); raise it if this is expected")
         }
     }
 

@@ -121,7 +121,9 @@ package struct OutputWriter: ~Copyable {
     }
 
     /// Copies every regular file under `folder` (a site's `static/`) to the same relative path.
-    package mutating func copyTree(from folder: URL, into prefix: String = "") throws {
+    /// - Parameter skipping: paths under `folder` that are not copied (originals of pictures that the build
+    ///   published as variants).
+    package mutating func copyTree(from folder: URL, into prefix: String = "", skipping: Set<String> = []) throws {
         guard let enumerator = fileManager.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
         else { return }
         var files: [(String, URL)] = []
@@ -129,7 +131,9 @@ package struct OutputWriter: ~Copyable {
         for case let file as URL in enumerator {
             guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let path = file.standardizedFileURL.path
-            guard path.hasPrefix(root + "/") else { continue }
+            guard path.hasPrefix(root + "/"), !skipping.contains(String(path.dropFirst(root.count + 1))) else {
+                continue
+            }
             files.append((prefix + path.dropFirst(root.count + 1), file))
         }
         for (relativePath, file) in files.sorted(by: { $0.0 < $1.0 }) {

@@ -7,21 +7,33 @@ import Hummingbird
 enum APODReplica {
     static let first = "1995-06-16"
 
-    static func entry(_ date: String, ordinal: Int, thumbs: Bool) -> [String: Any] {
+    static func entry(_ date: String, ordinal: Int, thumbs: Bool, base: String = "") -> [String: Any] {
         let isVideo = ordinal % 7 == 0
         var entry: [String: Any] = [
             "date": date, "title": "Picture of \(date)",
             "explanation": "A long explanation of the sky on \(date). It goes on for a while.",
             "media_type": isVideo ? "video" : "image", "service_version": "v1",
-            "url": isVideo ? "https://www.youtube.com/embed/video\(ordinal)" : "https://apod.example/image/\(date).jpg",
+            "url": isVideo ? "https://www.youtube.com/embed/video\(ordinal)" : "\(base)/image/\(date).jpg",
         ]
-        if !isVideo { entry["hdurl"] = "https://apod.example/image/\(date)-hd.jpg" }
-        if isVideo && thumbs { entry["thumbnail_url"] = "https://img.youtube.example/vi/video\(ordinal)/0.jpg" }
+        if !isVideo { entry["hdurl"] = "\(base)/image/\(date)-hd.jpg" }
+        if isVideo && thumbs { entry["thumbnail_url"] = "\(base)/vi/video\(ordinal)/0.jpg" }
         if ordinal % 4 == 0 { entry["copyright"] = "Photographer \(ordinal % 10)" }
         return entry
     }
 
-    static func register(on router: Router<BasicRequestContext>, today: String) {
+    /// - Parameter base: where the pictures are: the replica's own address serves them (a JPEG stored
+    ///   300×200 with EXIF orientation 6), "" makes them paths of the site that are not there.
+    static func register(
+        on router: Router<BasicRequestContext>, today: String, base: @escaping @Sendable () -> String = { "" }
+    ) {
+        for path in ["/image/:file", "/vi/:video/:file"] {
+            router.get(RouterPath(path)) { _, _ -> Response in
+                guard let bytes = try? ImageProcessorTests.fixture("orientation-6.jpg") else {
+                    return Response(status: .notFound)
+                }
+                return .bytes(bytes, contentType: "image/jpeg")
+            }
+        }
         router.get("/planetary/apod") { request, _ -> Response in
             let query = request.uri.queryParameters
             guard query.get("api_key") != nil else {
@@ -41,7 +53,7 @@ enum APODReplica {
             }
             let thumbs = query.get("thumbs") == "true"
             let entries = (start.value...end.value).map {
-                entry(DayNumber(value: $0).text, ordinal: $0, thumbs: thumbs)
+                entry(DayNumber(value: $0).text, ordinal: $0, thumbs: thumbs, base: base())
             }
             return .json(encoding: entries, headers: ["X-RateLimit-Limit": "1000", "X-RateLimit-Remaining": "999"])
         }

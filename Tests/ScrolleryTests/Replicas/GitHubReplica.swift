@@ -11,7 +11,7 @@ enum GitHubReplica {
 
     static func user(_ id: Int, base: String) -> [String: Any] {
         [
-            "login": "user\(id)", "id": id, "avatar_url": "https://avatars.example/u/\(id)?v=4",
+            "login": "user\(id)", "id": id, "avatar_url": "\(base)/avatars/u/\(id)?v=4",
             "html_url": "https://github.com/user\(id)", "type": "User", "url": "\(base)/users/user\(id)",
         ]
     }
@@ -30,6 +30,11 @@ enum GitHubReplica {
         on router: Router<BasicRequestContext>, count: Int, anonymousLimit: Int = 60, token: String? = nil,
         base: @escaping @Sendable () -> String
     ) {
+        // Avatars are on a host of their own at GitHub, without the API's rate limit.
+        router.get("/avatars/u/:id") { _, _ -> Response in
+            guard let bytes = try? ImageProcessorTests.fixture("tiny.png") else { return Response(status: .notFound) }
+            return .bytes(bytes, contentType: "image/png")
+        }
         let anonymous = RateLimiter(limit: anonymousLimit)
         let authenticated = RateLimiter(limit: 5000)
         let reset = Int(Date().timeIntervalSince1970) + 3600

@@ -35,6 +35,13 @@ enum PicsumReplica {
             headers[.location] = "/v2/list?" + (request.uri.query ?? "")
             return Response(status: .movedPermanently, headers: headers)
         }
+        // The original: one small real JPEG for every id (Scrollery makes the sizes).
+        router.get("/id/:id/:width/:height") { _, _ -> Response in
+            guard let bytes = try? ImageProcessorTests.fixture("orientation-6.jpg") else {
+                return Response(status: .notFound)
+            }
+            return .bytes(bytes, contentType: "image/jpeg")
+        }
         router.get("/id/:id/info") { request, context -> Response in
             guard let id = context.parameters.get("id", as: Int.self), (0..<count).contains(id) else {
                 return .json("Image does not exist\n", status: .notFound, headers: ["Content-Type": "text/plain"])

@@ -1,0 +1,124 @@
+import Foundation
+import Logging
+import ScrolleryCore
+import ScrolleryIO
+import ScrolleryImaging
+
+/// The image stage: fetches an item's original once (through the fetch layer and its HTTP cache), and
+/// makes its variants, or takes them from the cache when the same bytes were processed with the same
+/// settings before. A failure costs the item its picture, never the build.
+struct PictureMaker: Sendable {
+    let settings: ImageSettings
+    let fetcher: any Fetcher
+    let cache: VariantCache
+    let workers: ImageWorkers
+    let statistics: PictureStatistics
+    let redactor: Redactor
+    let logger: Logger
+
+    init(
+        settings: ImageSettings, fetcher: any Fetcher, cacheFolder: URL, statistics: PictureStatistics,
+        redactor: Redactor, logger: Logger
+    ) {
+        self.settings = settings
+        self.fetcher = fetcher
+        self.cache = VariantCache(cacheFolder: cacheFolder)
+        self.workers = ImageWorkers(limit: settings.concurrency)
+        self.statistics = statistics
+        self.redactor = redactor
+        self.logger = logger
+    }
+
+    /// - Returns: the picture, or `nil` for a local SVG (the site's own file, linked as given).
+    func picture(for reference: ImageReference) async -> PictureState? {
+        if reference.isLocal, reference.original.lowercased().hasSuffix(".svg") { return nil }
+        let shown = redactor(reference.original)
+        let response: FetchResponse
+        do {
+            response = try await fetcher.fetch(
+                FetchRequest(reference.original, content: .image(maxBytes: settings.maxBytes)))
+        } catch {
+            return failed("\(redactor(error.description))")
+        }
+        statistics.update { $0.fetched += 1 }
+        if let refusal = Self.refusal(of: response) { return failed("\(shown): \(refusal)") }
+        let body = response.body
+        var fingerprint = Fingerprint(build: settings.variantKey)
+        fingerprint.add(body)
+        let key = fingerprint.finalize().hex
+        if let image = cachedImage(key) {
+            statistics.update { $0.reused += 1 }
+            return .published(PublishedPicture(key: key, image: image))
+        }
+        let settings = self.settings
+        let result = await workers.run {
+            Result { () throws(ImageFailure) in try ImageProcessor.process(body, settings: settings) }
+        }
+        switch result {
+        case .failure(let failure):
+            return failed("\(shown): \(failure.reason)")
+        case .success(let (image, variants)):
+            let picture = PublishedPicture(key: key, image: image)
+            do {
+                let record = try Self.encoder.encode(image)
+                try cache.store(
+                    key, files: variants.map { (picture.fileName(of: $0.variant), $0.bytes) }, record: record)
+            } catch {
+                return failed("\(shown): its variants could not be kept in \(cache.folder.path): \(error)")
+            }
+            statistics.update { $0.processed += 1 }
+            return .published(picture)
+        }
+    }
+
+    private func failed(_ reason: String) -> PictureState {
+        statistics.update { $0.failed += 1 }
+        logger.debug("picture unavailable: \(reason)")
+        return .failed(reason)
+    }
+
+    /// The picture kept under `key`, when its record and every variant are in the cache.
+    private func cachedImage(_ key: String) -> ProcessedImage? {
+        var image: ProcessedImage?
+        _ = cache.record(key) { data in
+            guard let decoded = try? JSONDecoder().decode(ProcessedImage.self, from: data) else { return nil }
+            image = decoded
+            let picture = PublishedPicture(key: key, image: decoded)
+            return decoded.variants.map { picture.fileName(of: $0) }
+        }
+        return image
+    }
+
+    /// Why a response is not taken for a picture before its bytes are looked at: a type that is not an
+    /// image's, or an SVG (which can carry scripts, so one from a source is never published).
+    static func refusal(of response: FetchResponse) -> String? {
+        let type = response.headers["content-type"]?.lowercased().split(separator: ";").first.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        if type == "image/svg+xml" || looksLikeSVG(response.body) {
+            return "is an SVG image, which can carry scripts, so one from a source is not published. "
+                + "Use a raster image, or put the SVG in the site's static/ folder."
+        }
+        if let type, !type.isEmpty, !type.hasPrefix("image/"), type != "application/octet-stream",
+            type != "binary/octet-stream"
+        {
+            return "was served as `\(type)`, not as an image"
+        }
+        return nil
+    }
+
+    /// Whether the bytes start like an SVG document (after blanks, a BOM, an XML declaration or comments).
+    static func looksLikeSVG(_ body: Data) -> Bool {
+        let head = body.prefix(1024)
+        guard let text = String(data: head, encoding: .utf8) ?? String(data: head, encoding: .isoLatin1) else {
+            return false
+        }
+        return text.lowercased().contains("<svg")
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+}
