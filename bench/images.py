@@ -381,22 +381,20 @@ class Bench:
             for tool in order:
                 out = self.work / f"out-{tool}"
                 if tool == "floor":
-                    runs[tool].append(self.run_floor(sites[tool], out))
+                    measured = [("floor", self.run_floor(sites[tool], out))]
                 elif tool == "hugo":
-                    runs[tool].append(self.run_hugo(sites[tool], out))
+                    measured = [("hugo", self.run_hugo(sites[tool], out))]
                 else:
-                    runs[tool].append(self.run_scrollery(sites[tool], out))
-                    runs["rebuild"].append(self.run_scrollery(sites[tool], out, cold=False))
-                    last = runs["rebuild"][-1]
-                    print(f"  {'rebuild':9} wall {last['wall']:.2f} s, CPU {last['cpu']:.2f} s, {last['rss']:.0f} MB",
-                          file=sys.stderr)
-                last = runs[tool][-1]
-                print(f"  {tool:9} wall {last['wall']:.2f} s, CPU {last['cpu']:.2f} s, {last['rss']:.0f} MB, "
-                      f"{last['variants']} variants", file=sys.stderr)
-                if last["variants"] != n * VARIANTS_PER_PHOTO:
-                    note = f"{tool} made {last['variants']} variants, not {n * VARIANTS_PER_PHOTO}"
-                    if note not in self.notes:
-                        self.notes.append(note)
+                    measured = [("scrollery", self.run_scrollery(sites[tool], out))]
+                    measured.append(("rebuild", self.run_scrollery(sites[tool], out, cold=False)))
+                for name, last in measured:
+                    runs[name].append(last)
+                    print(f"  {name:9} wall {last['wall']:.2f} s, CPU {last['cpu']:.2f} s, {last['rss']:.0f} MB, "
+                          f"{last['variants']} variants", file=sys.stderr)
+                    if last["variants"] != n * VARIANTS_PER_PHOTO:
+                        note = f"{name} made {last['variants']} variants, not {n * VARIANTS_PER_PHOTO}"
+                        if note not in self.notes:
+                            self.notes.append(note)
         for tool, measured in runs.items():
             if measured:
                 self.rows[tool] = {key: statistics.median(run[key] for run in measured)
