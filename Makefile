@@ -5,7 +5,8 @@ BIN := .build/debug/scrollery
 VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps theme sample lint format serve \
+.PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps bench-images \
+	bench-images-deps theme sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
 ## build: install libcmark-dev if missing, build scrollery, build the sample site into site/public
@@ -46,7 +47,7 @@ browser-deps:
 ## bench: Scrollery against Hugo on generated galleries of two kinds of text (sample, world), the one-thread
 ##   floor, memory, warm rebuild, fetching, and the CI case (a remote gallery rebuilt from a fresh cache)
 ##   (release build; override with BENCH_N="1000 10000", BENCH_CORPORA="world", BENCH_MEMORY_N, BENCH_WARM_N,
-##   BENCH_FETCH_N, BENCH_CI_N, BENCH_RUNS)
+##   BENCH_FETCH_N, BENCH_CI_N, BENCH_RUNS); then the image part (make bench-images)
 BENCH_N ?= 1000 10000 50000
 BENCH_MEMORY_N ?= 100000
 BENCH_WARM_N ?= 10000
@@ -54,14 +55,28 @@ BENCH_FETCH_N ?= 1000
 BENCH_CI_N ?= 10000
 BENCH_CORPORA ?= sample world
 BENCH_RUNS ?= 5
-bench: deps bench-deps
+bench: deps bench-deps bench-images-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
 	$(PYTHON) bench/run.py --n "$(BENCH_N)" --memory-n "$(BENCH_MEMORY_N)" --warm-n "$(BENCH_WARM_N)" \
 		--fetch-n "$(BENCH_FETCH_N)" --ci-n "$(BENCH_CI_N)" --corpora "$(BENCH_CORPORA)" --runs $(BENCH_RUNS)
+	$(PYTHON) bench/images.py --n $(BENCH_IMAGES_N) --runs $(BENCH_IMAGES_RUNS) --memory-n "$(BENCH_IMAGES_MEMORY_N)"
 
-## bench-smoke: the benchmark on a tiny gallery, one run each (CI checks that it still runs)
+## bench-images: the image benchmark (issue 13): Scrollery's image pipeline against Hugo's image processing and the
+##   vipsthumbnail floor (one process per variant, all cores) on BENCH_IMAGES_N real-looking photos of 2-6k px (made
+##   once from photos Debian packages ship, kept in .build/bench-images/), widths 320/640/1280 × WebP + JPEG q80;
+##   Scrollery cold, rebuilt with nothing changed, and its peak RSS at each BENCH_IMAGES_MEMORY_N
+##   (release build; override BENCH_IMAGES_N, BENCH_IMAGES_RUNS, BENCH_IMAGES_MEMORY_N="" to skip that part)
+BENCH_IMAGES_N ?= 300
+BENCH_IMAGES_RUNS ?= 3
+BENCH_IMAGES_MEMORY_N ?= 100 1000
+bench-images: deps bench-deps bench-images-deps
+	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
+	$(PYTHON) bench/images.py --n $(BENCH_IMAGES_N) --runs $(BENCH_IMAGES_RUNS) --memory-n "$(BENCH_IMAGES_MEMORY_N)"
+
+## bench-smoke: the benchmark on a tiny gallery and 12 photos, one run each (CI checks that it still runs)
 bench-smoke:
-	$(MAKE) bench BENCH_N=200 BENCH_MEMORY_N=400 BENCH_WARM_N=200 BENCH_FETCH_N=200 BENCH_CI_N=200 BENCH_RUNS=1
+	$(MAKE) bench BENCH_N=200 BENCH_MEMORY_N=400 BENCH_WARM_N=200 BENCH_FETCH_N=200 BENCH_CI_N=200 BENCH_RUNS=1 \
+		BENCH_IMAGES_N=12 BENCH_IMAGES_RUNS=1 BENCH_IMAGES_MEMORY_N=
 
 ## bench-deps: Debian's hugo, GNU time and a C compiler for the benchmark
 bench-deps:
@@ -69,6 +84,18 @@ bench-deps:
 		echo "Installing hugo, time and gcc (needs apt-get)..."; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo time gcc >/dev/null; \
 	fi
+
+## bench-images-deps: vipsthumbnail (libvips-tools), the photos of mate-backgrounds and lomiri-wallpapers-20.04 that
+##   the image benchmark's photos are made from, and Pillow to make them
+bench-images-deps:
+	@if ! command -v vipsthumbnail >/dev/null || [ ! -f /usr/share/backgrounds/mate/nature/Storm.jpg ] \
+		|| [ ! -f /usr/share/backgrounds/Kleiber_by_Lukas_Baubkus.jpg ]; then \
+		echo "Installing libvips-tools, mate-backgrounds and lomiri-wallpapers-20.04 (needs apt-get)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends libvips-tools \
+			mate-backgrounds lomiri-wallpapers-20.04 >/dev/null; \
+	fi
+	@$(PYTHON) -c 'import PIL' 2>/dev/null || $(PYTHON) -m pip install -q --disable-pip-version-check pillow \
+		|| $(SUDO) apt-get install -y -qq python3-pil >/dev/null
 
 ## fuzz: run each libFuzzer target (Fuzz/: JSON, Mustache parser and renderer, config, URL templates, slugs) for
 ##   FUZZ_SECONDS (default 600); FUZZ_TARGETS picks some; inputs found go to .build/fuzz/corpus/, crashes to
