@@ -74,8 +74,10 @@ extension ConfigDecoder {
             return
         }
         guard let perFormat = try reader.child("quality") else { return }
-        try perFormat.rejectUnknownKeys(ImageFormat.allCases.map(\.rawValue))
-        for format in ImageFormat.allCases {
+        // PNG is lossless: it has no quality.
+        let lossy = ImageFormat.allCases.filter { $0 != .png }
+        try perFormat.rejectUnknownKeys(lossy.map(\.rawValue))
+        for format in lossy {
             if let value = try perFormat.int(format.rawValue, in: 1...100) { settings.quality[format] = value }
         }
     }
