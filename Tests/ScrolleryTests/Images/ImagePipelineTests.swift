@@ -121,6 +121,37 @@ import Testing
         }
     }
 
+    @Test func offlineRebuildsTakeOriginalsFromTheCache() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { ImageReplica.register(on: $0) }) { host in
+            let site = try Self.makeSite(host: host, names: ["photo.jpg", "tiny.png"])
+            defer { site.remove() }
+            _ = try await site.build()
+            try FileManager.default.removeItem(at: site.output)
+            var options = BuildOptions()
+            options.cacheMode = .offline
+            let again = try await site.build(options: options)
+            #expect(again.images.reused == 2 && again.images.failed == 0 && again.images.processed == 0)
+            #expect(Self.imageFiles(site).count == 8)
+        }
+    }
+
+    @Test func aHangingPictureCostsItsCardAfterTheTimeout() async throws {
+        let replica = Replica()
+        await replica.faults.add(.hang, pathPrefix: "/img/photo.jpg", times: 5)
+        try await replica.run(routes: { ImageReplica.register(on: $0) }) { host in
+            let site = try Self.makeSite(host: host, names: ["photo.jpg", "tiny.png"])
+            defer { site.remove() }
+            try
+                (try String(contentsOf: site.folder.appendingPathComponent("scrollery.yml"), encoding: .utf8)
+                + "fetch: { timeout: 1s, retries: 0 }\n")
+                .write(to: site.folder.appendingPathComponent("scrollery.yml"), atomically: true, encoding: .utf8)
+            let summary = try await site.build()
+            #expect(summary.images.processed == 1 && summary.images.failed == 1)
+            #expect(try #require(try Self.cards(site)["photo.jpg"]).contains("Image unavailable"))
+        }
+    }
+
     @Test func variantsNoLongerShownLeaveTheOutput() async throws {
         let replica = Replica()
         try await replica.run(routes: { ImageReplica.register(on: $0) }) { host in
