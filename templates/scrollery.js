@@ -93,6 +93,8 @@
   function insert(p, url, before) {
     var frag = d.createDocumentFragment();
     p.cards.forEach(function (c) { c.setAttribute('data-page-url', url); frag.appendChild(c); });
+    // a page's last row ends where the page does (see .feed-break): no card already shown moves
+    frag.insertBefore(el('i', 'feed-break'), before ? null : frag.firstChild);
     feed.insertBefore(frag, before);
     prep(p.cards);
     var pos = function (c) { return c ? c.getAttribute('aria-posinset') : '?'; };

@@ -182,7 +182,7 @@ public struct SiteBuilder: Sendable {
         let paths = SitePaths(baseURL: config.baseURL)
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
-            autoPages: config.scroll.autoPages)
+            autoPages: config.scroll.autoPages, layout: config.theme.layout)
         let enricher = try Enricher(
             detail: config.detail,
             mapper: try ItemMapper(config.item, baseURL: config.baseURL, redactor: config.redactor), fetcher: fetcher,

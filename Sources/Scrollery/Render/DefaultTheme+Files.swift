@@ -60,7 +60,7 @@ extension DefaultTheme {
 
 """#,
         "card.mustache": #"""
-<article class="card{{#error}} card--error{{/error}}" id="item-{{position}}" tabindex="0" aria-posinset="{{position}}" aria-setsize="{{page.setSize}}" data-position="{{position}}" data-page-url="{{page.url}}" aria-labelledby="item-{{position}}-title">
+<article class="card{{#error}} card--error{{/error}}" id="item-{{position}}" tabindex="0" aria-posinset="{{position}}" aria-setsize="{{page.setSize}}" data-position="{{position}}" data-page-url="{{page.url}}" aria-labelledby="item-{{position}}-title"{{#image}}{{#hasSize}} style="--w: {{width}}; --h: {{height}}"{{/hasSize}}{{/image}}>
 {{#image}}
 <div class="frame{{#hasSize}} frame--sized" style="aspect-ratio: {{width}} / {{height}}{{/hasSize}}">
 <img src="{{src}}" alt="{{alt}}"{{#hasSize}} width="{{width}}" height="{{height}}"{{/hasSize}} loading="lazy" decoding="async">
@@ -137,7 +137,7 @@ extension DefaultTheme {
 <a class="button" rel="prev" href="{{page.prev.url}}">Previous page</a>
 </div>
 {{/page.prev}}
-<div class="feed" role="feed" aria-busy="false" aria-label="{{site.title}} gallery" data-page="{{page.number}}" data-auto-pages="{{scroll.autoPages}}">
+<div class="feed feed--{{theme.layout}}" role="feed" aria-busy="false" aria-label="{{site.title}} gallery" data-page="{{page.number}}" data-auto-pages="{{scroll.autoPages}}">
 {{#items}}
 {{>card}}
 {{/items}}
@@ -255,6 +255,8 @@ extension DefaultTheme {
   function insert(p, url, before) {
     var frag = d.createDocumentFragment();
     p.cards.forEach(function (c) { c.setAttribute('data-page-url', url); frag.appendChild(c); });
+    // a page's last row ends where the page does (see .feed-break): no card already shown moves
+    frag.insertBefore(el('i', 'feed-break'), before ? null : frag.firstChild);
     feed.insertBefore(frag, before);
     prep(p.cards);
     var pos = function (c) { return c ? c.getAttribute('aria-posinset') : '?'; };
@@ -550,10 +552,42 @@ main { flex: 1; padding-bottom: 2rem; }
 
 /* ---------- the feed ---------- */
 
-.feed {
+.feed { gap: var(--gap); }
+
+/* theme.layout: grid: equal columns, each card as tall as its row's tallest. */
+.feed--grid {
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 16.5rem), 1fr));
-  gap: var(--gap);
+}
+.feed--grid .frame { max-height: 30rem; }
+
+/* theme.layout: justified (the default): rows filled edge to edge, every picture of a row as tall as
+   the others and as wide as its aspect ratio (--w / --h, set on the card from the image's known size;
+   4 / 3 when unknown) makes it. Each card starts at the row height times its ratio (plus its borders)
+   and takes a share of the row's spare width in proportion to its ratio, so the pictures keep their
+   ratios and share one height. Pure CSS: nothing is measured, nothing moves. */
+.feed--justified {
+  --row: clamp(10rem, 17vw, 14rem);
+  display: flex;
+  flex-wrap: wrap;
+}
+.feed--justified > .card {
+  --ratio: calc(var(--w, 4) / var(--h, 3));
+  flex: calc(var(--ratio) * 100) 1 calc(var(--ratio) * var(--row) + 2px);
+}
+.feed--justified > .card:not(:has(.frame)) { --ratio: 1; }
+/* The last row keeps the row height: a filler takes its spare width. */
+.feed--justified::after { content: ""; flex: 1e6 1 0; }
+/* Between two pages of the infinite scroll (the script puts one there): the page above ends its row as
+   a page's last row does, so adding a page never resizes a card already shown. */
+.feed-break { display: contents; }
+.feed-break::before { content: ""; flex: 1e6 1 0; }
+.feed-break::after { content: ""; flex: 0 0 100%; margin-top: calc(-1 * var(--gap)); }
+.feed--justified .card-excerpt { -webkit-line-clamp: 2; line-clamp: 2; }
+.feed--justified .card-body { padding: 0.7rem 0.85rem 0.85rem; }
+/* A phone: one column, each picture at its own ratio, full width. */
+@media (max-width: 34rem) {
+  .feed--justified > .card { flex: 1 1 100%; }
 }
 
 .feed-empty {
@@ -596,7 +630,7 @@ main { flex: 1; padding-bottom: 2rem; }
   font-size: 0.85rem;
 }
 
-.card .frame { max-height: 30rem; border-bottom: 1px solid var(--border); }
+.card .frame { border-bottom: 1px solid var(--border); }
 
 .card-body {
   display: flex;

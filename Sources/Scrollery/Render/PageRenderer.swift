@@ -10,7 +10,10 @@ struct PageRenderer: Sendable {
     /// The names every page has (`site`, `generator`): the same on every page, so built once.
     private let common: TemplateObject
 
-    init(theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int) {
+    init(
+        theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int,
+        layout: ThemeLayout = .justified
+    ) {
         self.theme = theme
         self.paths = paths
         self.autoPages = autoPages
@@ -22,7 +25,12 @@ struct PageRenderer: Sendable {
             "lang": "en",
         ]
         site["description"] = description.map { .text($0) }
-        common = ["site": .object(site), "generator": "Scrollery"]
+        let themeOptions: TemplateObject = [
+            "layout": .text(layout.rawValue),
+            "justified": .bool(layout == .justified),
+            "grid": .bool(layout == .grid),
+        ]
+        common = ["site": .object(site), "theme": .object(themeOptions), "generator": "Scrollery"]
     }
 
     /// An item as its card shows it: built once, for its listing page and for its own page.
