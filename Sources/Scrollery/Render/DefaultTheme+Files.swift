@@ -84,9 +84,62 @@ extension DefaultTheme {
 </article>
 
 """#,
+        "item.js": #"""
+/*! Scrollery item page: the ← and → keys go to the previous and next item (the page's rel=prev and
+ * rel=next links), unless a modifier is held or focus is in a field. Without it the links still work. */
+(function () {
+  'use strict';
+  document.addEventListener('keydown', function (e) {
+    var t = e.target, rel = { ArrowLeft: 'prev', ArrowRight: 'next' }[e.key];
+    if (!rel || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey ||
+        (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))) return;
+    var a = document.querySelector('.item-nav a[rel=' + rel + ']');
+    if (a) { e.preventDefault(); location.href = a.href; }
+  });
+})();
+
+"""#,
         "item.mustache": #"""
 {{<base}}
 {{$title}}{{item.title}} · {{site.title}}{{/title}}
+{{$head}}
+{{#item.prev}}
+<link rel="prev" href="{{item.prev.url}}">
+{{/item.prev}}
+{{#item.next}}
+<link rel="next" href="{{item.next.url}}">
+{{/item.next}}
+<meta property="og:type" content="article">
+<meta property="og:site_name" content="{{site.title}}">
+<meta property="og:title" content="{{item.title}}">
+{{#item.excerpt}}
+<meta property="og:description" content="{{item.excerpt}}">
+{{/item.excerpt}}
+{{^item.excerpt}}
+{{#site.description}}
+<meta property="og:description" content="{{site.description}}">
+{{/site.description}}
+{{/item.excerpt}}
+{{#item.share.url}}
+<meta property="og:url" content="{{item.share.url}}">
+<link rel="canonical" href="{{item.share.url}}">
+{{/item.share.url}}
+{{#item.share.image}}
+<meta property="og:image" content="{{item.share.image}}">
+{{#item.image}}
+<meta property="og:image:alt" content="{{alt}}">
+{{#hasSize}}
+<meta property="og:image:width" content="{{width}}">
+<meta property="og:image:height" content="{{height}}">
+{{/hasSize}}
+{{/item.image}}
+<meta name="twitter:card" content="summary_large_image">
+{{/item.share.image}}
+{{^item.share.image}}
+<meta name="twitter:card" content="summary">
+{{/item.share.image}}
+<script src="{{site.assetsURL}}item.js" defer></script>
+{{/head}}
 {{$main}}
 <article class="item{{#item.error}} item--error{{/item.error}}" aria-labelledby="item-title">
 <p class="item-back"><a href="{{item.listURL}}#item-{{item.position}}">← Back to gallery</a></p>
@@ -111,6 +164,14 @@ extension DefaultTheme {
 <p class="item-source"><a href="{{item.link}}" rel="noopener">View the original ↗</a></p>
 {{/item.link}}
 </article>
+<nav class="item-nav" aria-label="Photos">
+{{#item.prev}}
+<a class="item-nav-link item-nav-prev" rel="prev" href="{{item.prev.url}}"><span class="item-nav-dir"><span aria-hidden="true">← </span>Previous</span> <span class="item-nav-title">{{item.prev.title}}</span></a>
+{{/item.prev}}
+{{#item.next}}
+<a class="item-nav-link item-nav-next" rel="next" href="{{item.next.url}}"><span class="item-nav-dir">Next<span aria-hidden="true"> →</span></span> <span class="item-nav-title">{{item.next.title}}</span></a>
+{{/item.next}}
+</nav>
 {{/main}}
 {{/base}}
 
@@ -753,6 +814,34 @@ main { flex: 1; padding-bottom: 2rem; }
 .item-frame:not(.frame--sized) { aspect-ratio: auto; min-height: 8rem; }
 .item-frame:not(.frame--sized) img { height: auto; }
 .item-source { margin: 2rem 0 0; }
+
+/* previous and next item, across listing pages */
+.item-nav {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  max-width: 48rem;
+  margin: 2.5rem auto 0;
+}
+.item-nav-link {
+  display: flex;
+  flex-direction: column;
+  flex: 1 1 14rem;
+  max-width: calc(50% - 0.375rem);
+  min-width: 0;
+  padding: 0.7rem 1rem;
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  background: var(--surface);
+  color: var(--text);
+  text-decoration: none;
+  box-shadow: var(--shadow);
+}
+.item-nav-link:hover { border-color: var(--accent); }
+.item-nav-next { margin-left: auto; text-align: right; }
+.item-nav-dir { color: var(--accent); font-weight: 600; font-size: 0.9rem; }
+.item-nav-title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+@media (max-width: 30rem) { .item-nav-link { max-width: none; } }
 
 .prose { margin-top: 1.5rem; font-size: 1.05rem; line-height: 1.7; overflow-wrap: break-word; }
 .prose > :first-child { margin-top: 0; }
