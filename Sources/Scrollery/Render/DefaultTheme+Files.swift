@@ -768,7 +768,13 @@ main { flex: 1; padding-bottom: 2rem; }
 .pager-info { color: var(--muted); font-size: 0.9rem; font-variant-numeric: tabular-nums; }
 .pager-link { font-weight: 600; }
 .pager-js { flex-basis: 100%; display: flex; justify-content: center; }
-.pager-js:empty { display: none; }
+/* A page is added above the pager with nothing visible moving, even when the reader has jumped to the
+   bottom: while a next page may come, the pager is at least a screen tall with its links at its foot,
+   so at the bottom only it and the footer are in view; the browser's scroll anchoring keeps the footer
+   (the one candidate, since main opts out) where it is while the page goes in above, out of view. The
+   state box keeps its height even when empty, so a state appearing in it moves nothing either. */
+.js .pager:has(a[rel=next]), .js .feed:has(> .feed-break) ~ .pager { min-height: 100vh; align-content: flex-end; }
+.js main { overflow-anchor: none; }
 
 .pager-loading {
   display: inline-flex;
