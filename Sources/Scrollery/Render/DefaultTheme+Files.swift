@@ -645,7 +645,9 @@ main { flex: 1; padding-bottom: 2rem; }
 .feed-break::before { content: ""; flex: 1e6 1 0; }
 .feed-break::after { content: ""; flex: 0 0 100%; margin-top: calc(-1 * var(--gap)); }
 .feed--justified .card-excerpt { -webkit-line-clamp: 2; line-clamp: 2; }
-.feed--justified .card-body { padding: 0.7rem 0.85rem 0.85rem; }
+.feed--justified .card-body { padding: 0.7rem 0.75rem 0.85rem; }
+/* a narrow (portrait) card breaks a long word only when it cannot fit on a line of its own */
+.feed--justified .card-title { font-size: 1rem; overflow-wrap: break-word; hyphens: auto; }
 /* A phone: one column, each picture at its own ratio, full width. */
 @media (max-width: 34rem) {
   .feed--justified > .card { flex: 1 1 100%; }
