@@ -225,6 +225,18 @@ def test_jump_to_the_bottom_while_pages_load_shifts_nothing(site, browser, size)
     assert console_errors(d) == []
 
 
+def test_a_page_added_while_the_last_row_is_in_view_shifts_nothing(site, browser):
+    d = browser(1280, 900, init_script=CLS_OBSERVER)
+    open_page(d, site.url())
+    wait_for(d, "return document.readyState == 'complete'", 10)
+    d.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", f"item-{PAGE_SIZE}")
+    wait_until(lambda: len(positions(d)) >= 2 * PAGE_SIZE, 10, "page 2 added below the row in view")
+    time.sleep(0.5)
+    cls, shifts = d.execute_script("return [window.__cls, window.__shifts]")
+    print(f"\nCLS with page 1's last row in view as page 2 is added: {cls}")
+    assert cls == 0, shifts
+
+
 # ---- 4. accessibility: axe-core --------------------------------------------------------------------
 
 

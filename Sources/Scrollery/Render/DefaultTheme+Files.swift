@@ -639,6 +639,8 @@ main { flex: 1; padding-bottom: 2rem; }
 .feed--justified > .card:not(:has(.frame)) { --ratio: 1; }
 /* The last row keeps the row height: a filler takes its spare width. */
 .feed--justified::after { content: ""; flex: 1e6 1 0; }
+/* the fillers have no height: when the next page moves the feed's own to its end, nothing visible moves */
+.feed--justified::after, .feed-break::before { align-self: flex-start; height: 0; }
 /* Between two pages of the infinite scroll (the script puts one there): the page above ends its row as
    a page's last row does, so adding a page never resizes a card already shown. */
 .feed-break { display: contents; }
@@ -771,11 +773,12 @@ main { flex: 1; padding-bottom: 2rem; }
 .pager-link { font-weight: 600; }
 .pager-js { flex-basis: 100%; display: flex; justify-content: center; }
 /* A page is added above the pager with nothing visible moving, even when the reader has jumped to the
-   bottom: while a next page may come, the pager is at least a screen tall with its links at its foot,
-   so at the bottom only it and the footer are in view; the browser's scroll anchoring keeps the footer
-   (the one candidate, since main opts out) where it is while the page goes in above, out of view. The
-   state box keeps its height even when empty, so a state appearing in it moves nothing either. */
-.js .pager:has(a[rel=next]), .js .feed:has(> .feed-break) ~ .pager { min-height: 100vh; align-content: flex-end; }
+   bottom: while a next page may come, a screen of empty margin lies above the pager, so at the bottom
+   only the pager and the footer are in view; the browser's scroll anchoring keeps the footer (the one
+   candidate, since main opts out) where it is while the page goes in above, out of view. A margin,
+   not a tall box: empty space that moves is no shift. The state box keeps its height even when
+   empty, so a state appearing in it moves nothing either. */
+.js .pager:has(a[rel=next]), .js .feed:has(> .feed-break) ~ .pager { margin-top: 100vh; }
 .js main { overflow-anchor: none; }
 
 .pager-loading {
