@@ -270,3 +270,136 @@ def test_item_script_is_tiny(built_site):
     size = len(gzip.compress(served, compresslevel=9))
     print(f"\nitem.js: {size} bytes gzipped")
     assert size < 1024
+
+
+# ---- 5. the viewer (viewer.js, loaded on first use) ----------------------------------------------------
+
+OPEN = "var v = document.querySelector('dialog.viewer'); return !!(v && v.open)"
+COUNT = "return document.querySelector('.viewer-count').textContent"
+VIEWER_TITLE = "return document.querySelector('.viewer-title').textContent"
+
+
+def open_viewer(d, position):
+    d.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", f"item-{position}")
+    time.sleep(0.3)
+    d.find_element(By.CSS_SELECTOR, f"#item-{position} .frame").click()
+    wait_for(d, OPEN, 10, "the viewer to open")
+
+
+def test_viewer_opens_on_a_picture_walks_across_pages_and_back_closes_it(site, browser):
+    d = browser(1280, 900, init_script=CLS_OBSERVER)
+    open_page(d, site.url())
+    assert site.count(f"{BASE}assets/viewer.js") == 0, "the viewer's script loaded before it was used"
+    last = PAGE_SIZE - 1
+    open_viewer(d, last)
+    assert site.count(f"{BASE}assets/viewer.js") == 1
+    v = d.find_element(By.CSS_SELECTOR, "dialog.viewer")
+    assert v.get_attribute("aria-modal") == "true"
+    assert d.execute_script("return document.getElementById(document.querySelector('dialog.viewer')"
+                            ".getAttribute('aria-labelledby')).textContent") == f"Photographer {last}"
+    assert d.current_url == site.url(f"{BASE}items/{last}/"), "the address is not the item's page"
+    assert d.execute_script(COUNT) == f"Photo {last} of many"
+    assert d.execute_script("return document.querySelector('dialog.viewer').contains(document.activeElement)")
+    img = d.execute_script("return document.querySelector('.viewer-img').getAttribute('src')")
+    assert img == d.execute_script(f"return document.querySelector('#item-{last} img').currentSrc")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    wait_for(d, "var i = document.querySelector('.viewer-img'); return i.complete && i.naturalWidth > 0", 10)
+    d.save_screenshot(str(SHOTS / "viewer-desktop.png"))
+
+    # → twice: the last card of page 1, then past it: page 2 loads underneath and the walk goes on
+    body = d.switch_to.active_element
+    body.send_keys(Keys.ARROW_RIGHT)
+    wait_until(lambda: d.execute_script(VIEWER_TITLE) == f"Photographer {PAGE_SIZE}", 5, "the next photo")
+    d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    wait_until(lambda: d.execute_script(VIEWER_TITLE) == f"Photographer {PAGE_SIZE + 1}", 10, "page 2's first photo")
+    assert PAGE_SIZE + 1 in positions(d), "page 2's cards are not in the feed underneath"
+    assert d.current_url == site.url(f"{BASE}items/{PAGE_SIZE + 1}/")
+    assert d.execute_script(COUNT) == f"Photo {PAGE_SIZE + 1} of many"
+    # the on-screen buttons, and ←
+    d.find_element(By.CSS_SELECTOR, ".viewer-next").click()
+    wait_until(lambda: d.execute_script(VIEWER_TITLE) == f"Photographer {PAGE_SIZE + 2}", 5, "next by button")
+    d.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    wait_until(lambda: d.execute_script(VIEWER_TITLE) == f"Photographer {PAGE_SIZE + 1}", 5, "← back one")
+
+    # back closes the viewer and focus returns to the card shown last, in view
+    d.back()
+    wait_until(lambda: not d.execute_script(OPEN), 5, "back to close the viewer")
+    wait_until(lambda: d.execute_script("return document.activeElement.id") == f"item-{PAGE_SIZE + 1}", 5,
+               "focus on the card")
+    assert d.current_url.startswith(site.url(BASE)) and "/items/" not in d.current_url
+    assert d.execute_script("var r = document.activeElement.getBoundingClientRect();"
+                            "return r.top < innerHeight && r.bottom > 0")
+    cls, shifts = d.execute_script("return [window.__cls, window.__shifts]")
+    print(f"\nCLS while opening, walking and closing the viewer: {cls}")
+    assert cls == 0, shifts
+    assert console_errors(d) == []
+
+
+def test_viewer_keyboard_only_esc_and_reload(site, browser):
+    d = browser(1280, 900)
+    open_page(d, site.url())
+    d.execute_script("document.getElementById('item-3').focus()")
+    d.switch_to.active_element.send_keys(Keys.ENTER)
+    wait_for(d, OPEN, 10, "Enter on a card to open the viewer")
+    assert d.execute_script(VIEWER_TITLE) == "Photographer 3"
+    # Tab stays inside the modal dialog
+    for _ in range(8):
+        d.switch_to.active_element.send_keys(Keys.TAB)
+        assert d.execute_script("return document.querySelector('dialog.viewer').contains(document.activeElement)")
+    d.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait_until(lambda: not d.execute_script(OPEN), 5, "Esc to close")
+    wait_until(lambda: d.current_url == site.url(BASE), 5, "the listing page's address back")
+    assert d.execute_script("return document.activeElement.id") == "item-3"
+    # reload while a photo is shown: its static item page
+    open_viewer(d, 5)
+    d.refresh()
+    wait_for(d, "return document.readyState == 'complete'", 10)
+    assert d.find_element(By.CSS_SELECTOR, "h1").text == "Photographer 5"
+    assert d.find_elements(By.CSS_SELECTOR, ".item-nav a[rel=next]")
+
+
+def test_viewer_before_the_first_card_loads_the_page_above(site, browser):
+    d = browser(1280, 900)
+    open_page(d, site.url(page_path(4)))
+    first = 3 * PAGE_SIZE + 1
+    open_viewer(d, first)
+    d.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    wait_until(lambda: d.execute_script(VIEWER_TITLE) == f"Photographer {first - 1}", 10, "page 3's last photo")
+    assert positions(d)[0] == 2 * PAGE_SIZE + 1, "page 3 is not in the feed above"
+
+
+def test_viewer_swipes_on_a_phone_and_passes_axe(site, browser):
+    d = browser(390, 844, mobile=True)
+    open_page(d, site.url())
+    open_viewer(d, 2)
+    r = d.execute_script("var r = document.querySelector('.viewer-stage').getBoundingClientRect();"
+                         "return [r.left + r.width / 2, r.top + r.height / 2]")
+
+    def swipe(dx):
+        x, y = r
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for k in range(1, 6):
+            d.execute_cdp_cmd("Input.dispatchTouchEvent",
+                              {"type": "touchMove", "touchPoints": [{"x": x + dx * k / 5, "y": y}]})
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    swipe(-150)
+    wait_until(lambda: d.execute_script(VIEWER_TITLE) == "Photographer 3", 5, "a swipe left to the next photo")
+    swipe(150)
+    wait_until(lambda: d.execute_script(VIEWER_TITLE) == "Photographer 2", 5, "a swipe right back")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    d.save_screenshot(str(SHOTS / "viewer-phone.png"))
+    result, bad = audit(d)
+    print(f"\naxe on the open viewer: {[(v['id'], v['impact']) for v in result['violations']]}")
+    assert bad == [], Axe(d).report(bad)
+
+
+def test_viewer_script_is_small_and_separate(built_site):
+    served = (built_site / BASE.strip("/") / "assets" / "viewer.js").read_bytes()
+    assert served == (REPO / "templates" / "viewer.js").read_bytes(), "the binary's theme is stale: make theme"
+    size = len(gzip.compress(served, compresslevel=9))
+    scroll = len(gzip.compress((REPO / "templates" / "scrollery.js").read_bytes(), compresslevel=9))
+    print(f"\nviewer.js: {size} bytes gzipped; scrollery.js: {scroll}")
+    assert size <= 6144 and scroll <= 4096
+    page = (built_site / BASE.strip("/") / "index.html").read_text()
+    assert "viewer.js" not in page, "the viewer must load on first use, not with the page"

@@ -221,12 +221,9 @@ extension DefaultTheme {
 
 """#,
         "scrollery.js": #"""
-/*! Scrollery: turns a chain of static pages linked by <a rel="next"> into an
- * accessible infinite scroll. No dependencies; without it every page still
- * works through its links. Relies only on: .feed (data-page, data-auto-pages),
- * .feed > article (aria-posinset, data-position, data-page-url), .pager with
- * a[rel=next] / a[rel=prev], img inside the cards, and optionally .feed-prev
- * (the box above the feed) and #footer. */
+/*! Scrollery: a chain of static pages linked by <a rel="next"> as an accessible
+ * infinite scroll; without it the links still work. Uses .feed, its articles,
+ * .pager, .feed-prev, #footer; loads viewer.js when a card's picture is opened. */
 (function () {
   'use strict';
   var d = document, w = window, root = d.documentElement;
@@ -243,13 +240,13 @@ extension DefaultTheme {
     return '<button type="button" class="button" data-act="' + act + '">' + text + '</button>';
   };
 
-  /* a card's top in the viewport without its entrance animation's transform */
+  /* a card's top in view, without its entrance transform */
   var top = function (c) {
     var t = getComputedStyle(c).transform;
     return c.getBoundingClientRect().top - (t === 'none' ? 0 : new DOMMatrix(t).m42);
   };
 
-  /* ---- images fade in once loaded (or failed, so alt text shows) ---- */
+  /* ---- images fade in once loaded (or failed: alt text) ---- */
   var loaded = function (e) { if (e.target.tagName === 'IMG') e.target.classList.add('is-loaded'); };
   d.addEventListener('load', loaded, true);
   d.addEventListener('error', loaded, true);
@@ -264,7 +261,6 @@ extension DefaultTheme {
   function prep(list, initial) {
     each(list, function (c) {
       each(c.querySelectorAll('img'), function (img) { if (img.complete) img.classList.add('is-loaded'); });
-      // Cards already on screen at start-up are shown at once: no flash.
       if (!cardIO || (initial && c.getBoundingClientRect().top < innerHeight)) c.classList.add('is-visible');
       else cardIO.observe(c);
     });
@@ -316,7 +312,7 @@ extension DefaultTheme {
   function insert(p, url, before) {
     var frag = d.createDocumentFragment();
     p.cards.forEach(function (c) { c.setAttribute('data-page-url', url); frag.appendChild(c); });
-    // a page's last row ends where the page does (see .feed-break): no card already shown moves
+    // a page's last row ends with the page: no card shown moves
     frag.insertBefore(el('i', 'feed-break'), before ? null : frag.firstChild);
     feed.insertBefore(frag, before);
     prep(p.cards);
@@ -369,7 +365,7 @@ extension DefaultTheme {
     });
   }
 
-  /* ---- "Load previous" when landing on a page > 1; the card in view stays still ---- */
+  /* ---- "Load previous" on a page > 1; the card in view stays still ---- */
   var prevURL = link(pager, 'prev'), prevBox = d.querySelector('.feed-prev');
   function prev(restore) {
     if (busyPrev || !prevURL) return Promise.resolve(false);
@@ -380,7 +376,7 @@ extension DefaultTheme {
       pages.unshift(url);
       insert(p, url, cards()[0]);
       prevURL = link(p.pager, 'prev');
-      // at the start the box stays, with the same height: removing it would shift the feed
+      // at the start the box stays, with the same height: no shift
       prevBox.innerHTML = prevURL ? button('prev', 'Load previous') : '<p class="feed-end">Start of the gallery.</p>';
       var last = p.cards[p.cards.length - 1];
       if (last && !restore) last.focus({ preventScroll: true });
@@ -394,7 +390,7 @@ extension DefaultTheme {
       return ok;
     });
   }
-  if (prevURL) { // the page's own "Previous page" box (no shift), or a new one
+  if (prevURL) { // the page's own box (no shift), or a new one
     prevBox = prevBox || feed.parentNode.insertBefore(el('div', 'feed-prev'), feed);
     prevBox.innerHTML = button('prev', 'Load previous');
   }
@@ -406,14 +402,29 @@ extension DefaultTheme {
     if (act === 'prev') prev(); else next(1);
   });
 
-  /* ---- once focus reaches the footer (the skip link), stop loading by itself: it stays put ---- */
+  /* ---- focus on the footer (skip link): stop loading by itself ---- */
   var foot = d.getElementById('footer');
   if (foot) foot.addEventListener('focusin', function () { if (!manual) { manual = true; if (!busyNext) idle(); } });
+
+  /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once) ---- */
+  var V = w.Scrollery = { next: function () { return next(2); }, prev: function () { return prev(1); } };
+  var src = d.currentScript && d.currentScript.src;
+  function view(c) {
+    V.card = c;
+    if (V.show) V.show(c);
+    else if (!V.js) { V.js = d.head.appendChild(d.createElement('script')); V.js.src = new URL('viewer.js', src); }
+  }
+  feed.addEventListener('click', function (e) {
+    var f = e.target.closest('.frame');
+    if (f && src && !(e.ctrlKey || e.metaKey || e.shiftKey || e.altKey)) { e.preventDefault(); view(f.parentNode); }
+  });
 
   /* ---- feed keyboard pattern: Page Down / Page Up move between cards ---- */
   feed.addEventListener('keydown', function (e) {
     var c = e.target.closest('article');
-    if (!c || c.parentNode !== feed || (e.key !== 'PageDown' && e.key !== 'PageUp')) return;
+    if (!c || c.parentNode !== feed) return;
+    if (e.key === 'Enter' && e.target === c && src) return view(c);
+    if (e.key !== 'PageDown' && e.key !== 'PageUp') return;
     var n = e.key === 'PageDown' ? c.nextElementSibling : c.previousElementSibling;
     if (n) { e.preventDefault(); n.focus(); }
   });
@@ -422,7 +433,7 @@ extension DefaultTheme {
   function topCard() {
     var list = cards(), lo = 0, hi = list.length - 1;
     if (hi < 0) return null;
-    while (lo < hi) { // first card whose bottom is below the top of the viewport
+    while (lo < hi) { // first card whose bottom is in view
       var mid = (lo + hi) >> 1;
       if (top(list[mid]) + list[mid].offsetHeight > 1) hi = mid; else lo = mid + 1;
     }
@@ -431,15 +442,15 @@ extension DefaultTheme {
   var timer;
   function sync() {
     var c = topCard();
-    if (!c || restoring) return;
+    if (!c || restoring || V.open) return;
     try {
       history.replaceState({ pages: pages.slice(), anchor: +c.getAttribute('data-position'),
         y: Math.round(top(c)) }, '', c.getAttribute('data-page-url') || here);
-    } catch (err) { /* replaceState rate limits: try again on the next scroll */ }
+    } catch (err) { /* rate limited: next scroll */ }
   }
   w.addEventListener('scroll', function () { clearTimeout(timer); timer = setTimeout(sync, 150); }, { passive: true });
 
-  /* ---- back or reload: load the same pages below and above, then the same card in view ---- */
+  /* ---- back or reload: the same pages, the same card in view ---- */
   var st = history.state, todo = 0, above = 0;
   if (st && st.pages && st.anchor) {
     var i = st.pages.indexOf(here);
@@ -453,7 +464,7 @@ extension DefaultTheme {
       restoring = false;
       var c = feed.querySelector('[data-position="' + st.anchor + '"]');
       if (c) w.scrollTo(0, top(c) + w.pageYOffset - (st.y || 0));
-      prep(cards(), true); // what was on screen before shows at once, as at start-up
+      prep(cards(), true); // shown at once, as at start-up
     }
     idle();
   })();
@@ -871,6 +882,60 @@ main { flex: 1; padding-bottom: 2rem; }
 .prose th, .prose td { border: 1px solid var(--border); padding: 0.4em 0.7em; }
 .prose hr { border: 0; border-top: 1px solid var(--border); margin: 2em 0; }
 
+/* ---------- the viewer (viewer.js, loaded on first use) ---------- */
+
+/* the page keeps its scrollbar's room while the viewer locks scrolling: no reflow, no shift */
+html { scrollbar-gutter: stable; }
+.viewer-open { overflow: hidden; }
+/* the picture sits above the card's link: activating it opens the viewer (with the script) */
+.js .card .frame { z-index: 2; cursor: zoom-in; }
+
+.viewer {
+  width: 100vw; height: 100vh; height: 100dvh;
+  max-width: none; max-height: none;
+  margin: 0; padding: 0; border: 0;
+  background: rgb(12 12 15 / 0.97);
+  color: #f1f1f4;
+  display: grid;
+  grid-template-rows: minmax(0, 1fr) auto;
+  overscroll-behavior: contain;
+}
+.viewer:not([open]) { display: none; }
+.viewer::backdrop { background: rgb(0 0 0 / 0.8); }
+.viewer-stage {
+  display: flex; align-items: center; justify-content: center;
+  min-height: 0;
+  padding: 4rem 4.25rem 0.5rem;
+  touch-action: pan-y;
+}
+.viewer-img { display: block; max-width: 100%; max-height: 100%; width: auto; height: auto; object-fit: contain; }
+.viewer-info { width: 100%; max-width: 48rem; margin: 0 auto; padding: 0.5rem 1.25rem 1.25rem; text-align: center; }
+.viewer-info p { margin: 0.2rem 0; }
+.viewer-count { color: #b9bcc6; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
+.viewer-title { margin: 0.15rem 0; font-size: 1.25rem; line-height: 1.3; overflow-wrap: break-word; }
+.viewer-date, .viewer-text { color: #d0d2d9; font-size: 0.95rem; }
+.viewer a { color: #b3c0ff; }
+.viewer :focus-visible { outline-color: #b3c0ff; }
+.viewer-btn {
+  position: absolute;
+  width: 3rem; height: 3rem;
+  border: 1px solid rgb(255 255 255 / 0.3);
+  border-radius: 50%;
+  background: rgb(0 0 0 / 0.55);
+  color: #fff;
+  font: inherit; font-size: 1.25rem;
+  cursor: pointer;
+}
+.viewer-btn:hover { background: rgb(255 255 255 / 0.15); }
+.viewer-btn:disabled { opacity: 0.35; cursor: default; }
+.viewer-prev { left: 0.75rem; top: calc(50% - 4rem); }
+.viewer-next { right: 0.75rem; top: calc(50% - 4rem); }
+.viewer-close { right: 0.75rem; top: 0.75rem; }
+@media (prefers-reduced-motion: no-preference) {
+  .viewer[open] { animation: viewer-in 0.2s ease; }
+  @keyframes viewer-in { from { opacity: 0; } }
+}
+
 /* ---------- 404 ---------- */
 
 .notfound { padding: 4rem 0; text-align: center; }
@@ -898,6 +963,137 @@ main { flex: 1; padding-bottom: 2rem; }
   .pager, .feed-prev, .skip-link { display: none; }
   .js .feed > .card, .js .frame img { opacity: 1; transform: none; }
 }
+
+"""#,
+        "viewer.js": #"""
+/*! Scrollery viewer: loaded by scrollery.js the first time a card's picture is opened. A modal
+ * <dialog> that goes through the whole gallery: past the last card it loads the next listing page with
+ * the scroll's own loader (Scrollery.next), before the first the page above (Scrollery.prev). While a
+ * photo is shown the address is its item page (pushState), so back closes the viewer and reload lands
+ * on that page. Keys: ← → Esc; swipe; buttons. Focus stays inside and returns to the card. */
+(function () {
+  'use strict';
+  var d = document, w = window, S = w.Scrollery, root = d.documentElement;
+  if (!S || !d.createElement('dialog').showModal) return;
+  var feed = d.querySelector('.feed'), card = null, busy = false, x0 = null;
+
+  var box = d.createElement('dialog');
+  box.className = 'viewer';
+  box.setAttribute('aria-modal', 'true');
+  box.setAttribute('aria-labelledby', 'viewer-title');
+  box.innerHTML =
+    '<div class="viewer-stage"><img class="viewer-img" alt="" decoding="async"></div>' +
+    '<div class="viewer-info"><p class="viewer-count" id="viewer-count" aria-live="polite"></p>' +
+    '<h2 class="viewer-title" id="viewer-title"></h2><p class="viewer-date"></p><p class="viewer-text"></p>' +
+    '<p class="viewer-links"><a class="viewer-page"></a> <a class="viewer-source" rel="noopener">Original ↗</a></p></div>' +
+    '<button type="button" class="viewer-btn viewer-prev" data-go="-1" aria-label="Previous photo">←</button>' +
+    '<button type="button" class="viewer-btn viewer-next" data-go="1" aria-label="Next photo">→</button>' +
+    '<button type="button" class="viewer-btn viewer-close" data-go="0" aria-label="Close the viewer">✕</button>';
+  d.body.appendChild(box);
+  var $ = function (c) { return box.querySelector('.viewer-' + c); };
+  var img = $('img'), count = $('count');
+  var text = function (c, sel) { var e = c.querySelector(sel); return e ? e.textContent : ''; };
+
+  /* the card beside c in the feed (skipping page breaks), or null */
+  function beside(c, dir) {
+    do c = dir > 0 ? c.nextElementSibling : c.previousElementSibling; while (c && c.tagName !== 'ARTICLE');
+    return c;
+  }
+
+  function total() {
+    var last = feed.lastElementChild, pager = d.querySelector('.pager');
+    while (last && last.tagName !== 'ARTICLE') last = last.previousElementSibling;
+    return pager && !pager.querySelector('a[rel=next]') && last ? last.getAttribute('aria-posinset') : 'many';
+  }
+
+  function fill(c) {
+    card = c;
+    var i = c.querySelector('img'), a = c.querySelector('.card-title a'), s = c.querySelector('.card-source');
+    img.removeAttribute('srcset');
+    if (i) {
+      if (i.getAttribute('srcset')) { img.srcset = i.getAttribute('srcset'); img.sizes = '100vw'; }
+      img.src = i.currentSrc || i.src;
+      img.alt = i.alt;
+    }
+    img.hidden = !i;
+    $('title').textContent = text(c, '.card-title');
+    $('date').textContent = text(c, '.card-date');
+    $('text').textContent = text(c, '.card-excerpt');
+    $('page').href = a.href;
+    $('page').textContent = 'Open the photo’s page';
+    $('source').hidden = !s;
+    if (s) $('source').href = s.href;
+    count.textContent = 'Photo ' + c.getAttribute('aria-posinset') + ' of ' + total();
+    $('prev').disabled = !beside(c, -1) && !d.querySelector('.feed-prev [data-act=prev]');
+    $('next').disabled = !beside(c, 1) && !d.querySelector('.pager a[rel=next]');
+    [beside(c, -1), beside(c, 1)].forEach(function (n) { // preload the neighbours' pictures
+      var p = n && n.querySelector('img');
+      if (p) { var im = new Image(); if (p.getAttribute('srcset')) { im.sizes = '100vw'; im.srcset = p.getAttribute('srcset'); } im.src = p.currentSrc || p.src; }
+    });
+    try { history.replaceState({ viewer: 1 }, '', a.href); } catch (err) { /* rate limited */ }
+  }
+
+  function show(c) {
+    if (!box.open) {
+      history.pushState({ viewer: 1 }, '', c.querySelector('.card-title a').href);
+      root.classList.add('viewer-open');
+      S.open = true;
+      box.showModal();
+      $('close').focus();
+    }
+    fill(c);
+  }
+
+  function go(dir) {
+    if (busy || !card) return;
+    var n = beside(card, dir);
+    if (n) return fill(n);
+    var load = dir > 0 ? S.next : S.prev;
+    busy = true;
+    count.textContent = 'Loading…';
+    load().then(function (ok) {
+      busy = false;
+      n = ok && beside(card, dir);
+      if (n) fill(n); else fill(card);
+    });
+  }
+
+  /* however it closes (Esc, the button, back), the viewer leaves its history entry and puts focus
+     back on the card, scrolled into view */
+  box.addEventListener('close', function () {
+    root.classList.remove('viewer-open');
+    S.open = false;
+    if (card) { card.scrollIntoView({ block: 'nearest' }); card.focus({ preventScroll: true }); }
+    if (history.state && history.state.viewer) history.back();
+  });
+  w.addEventListener('popstate', function () { if (box.open) box.close(); });
+  box.addEventListener('click', function (e) {
+    var b = e.target.closest('[data-go]');
+    if (b) { var n = +b.getAttribute('data-go'); if (n) go(n); else box.close(); }
+  });
+  box.addEventListener('keydown', function (e) {
+    if (e.key === 'Tab') { // focus goes round inside, never out to the page or the browser
+      var f = [].filter.call(box.querySelectorAll('a[href], button'), function (b) {
+        return !b.disabled && !b.hidden && b.offsetParent;
+      }), i = f.indexOf(d.activeElement);
+      if (e.shiftKey ? i <= 0 : i === f.length - 1) { e.preventDefault(); f[e.shiftKey ? f.length - 1 : 0].focus(); }
+      return;
+    }
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') { e.preventDefault(); go(e.key === 'ArrowRight' ? 1 : -1); }
+  });
+  /* swipe: a horizontal move of 40 px or more on the picture */
+  var stage = $('stage');
+  stage.addEventListener('pointerdown', function (e) { x0 = e.clientX; });
+  stage.addEventListener('pointerup', function (e) {
+    if (x0 !== null && Math.abs(e.clientX - x0) >= 40) go(e.clientX < x0 ? 1 : -1);
+    x0 = null;
+  });
+  stage.addEventListener('pointercancel', function () { x0 = null; });
+
+  S.show = show;
+  if (S.card) show(S.card);
+})();
 
 """#,
     ]
