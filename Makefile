@@ -33,7 +33,8 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libvips-dev pkg-config; \
 	fi
 
-## browser-deps: Debian's chromium and chromium-driver, and selenium + pytest in a virtual environment
+## browser-deps: Debian's chromium and chromium-driver, and selenium, pytest and axe-selenium-python in a
+##   virtual environment
 browser-deps:
 	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
 		|| ! $(PYTHON) -c 'import ensurepip' 2>/dev/null; then \
@@ -41,8 +42,8 @@ browser-deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium chromium-driver python3-venv >/dev/null; \
 	fi
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
-	@$(VENV)/bin/python -c 'import selenium, pytest' 2>/dev/null \
-		|| $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest
+	@$(VENV)/bin/python -c 'import selenium, pytest, axe_selenium_python' 2>/dev/null \
+		|| $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest axe-selenium-python
 
 ## bench: Scrollery against Hugo on generated galleries of two kinds of text (sample, world), the one-thread
 ##   floor, memory, warm rebuild, fetching, and the CI case (a remote gallery rebuilt from a fresh cache)

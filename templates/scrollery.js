@@ -1,9 +1,6 @@
-/*! Scrollery: turns a chain of static pages linked by <a rel="next"> into an
- * accessible infinite scroll. No dependencies; without it every page still
- * works through its links. Relies only on: .feed (data-page, data-auto-pages),
- * .feed > article (aria-posinset, data-position, data-page-url), .pager with
- * a[rel=next] / a[rel=prev], img inside the cards, and optionally .feed-prev
- * (the box above the feed) and #footer. */
+/*! Scrollery: a chain of static pages linked by <a rel="next"> as an accessible
+ * infinite scroll; without it the links still work. Uses .feed, its articles,
+ * .pager, .feed-prev, #footer; loads viewer.js when a card's picture is opened. */
 (function () {
   'use strict';
   var d = document, w = window, root = d.documentElement;
@@ -20,13 +17,13 @@
     return '<button type="button" class="button" data-act="' + act + '">' + text + '</button>';
   };
 
-  /* a card's top in the viewport without its entrance animation's transform */
+  /* a card's top in view, without its entrance transform */
   var top = function (c) {
     var t = getComputedStyle(c).transform;
     return c.getBoundingClientRect().top - (t === 'none' ? 0 : new DOMMatrix(t).m42);
   };
 
-  /* ---- images fade in once loaded (or failed, so alt text shows) ---- */
+  /* ---- images fade in once loaded (or failed: alt text) ---- */
   var loaded = function (e) { if (e.target.tagName === 'IMG') e.target.classList.add('is-loaded'); };
   d.addEventListener('load', loaded, true);
   d.addEventListener('error', loaded, true);
@@ -41,7 +38,6 @@
   function prep(list, initial) {
     each(list, function (c) {
       each(c.querySelectorAll('img'), function (img) { if (img.complete) img.classList.add('is-loaded'); });
-      // Cards already on screen at start-up are shown at once: no flash.
       if (!cardIO || (initial && c.getBoundingClientRect().top < innerHeight)) c.classList.add('is-visible');
       else cardIO.observe(c);
     });
@@ -93,6 +89,8 @@
   function insert(p, url, before) {
     var frag = d.createDocumentFragment();
     p.cards.forEach(function (c) { c.setAttribute('data-page-url', url); frag.appendChild(c); });
+    // a page's last row ends with the page: no card shown moves
+    frag.insertBefore(el('i', 'feed-break'), before ? null : frag.firstChild);
     feed.insertBefore(frag, before);
     prep(p.cards);
     var pos = function (c) { return c ? c.getAttribute('aria-posinset') : '?'; };
@@ -144,7 +142,7 @@
     });
   }
 
-  /* ---- "Load previous" when landing on a page > 1; the card in view stays still ---- */
+  /* ---- "Load previous" on a page > 1; the card in view stays still ---- */
   var prevURL = link(pager, 'prev'), prevBox = d.querySelector('.feed-prev');
   function prev(restore) {
     if (busyPrev || !prevURL) return Promise.resolve(false);
@@ -155,7 +153,7 @@
       pages.unshift(url);
       insert(p, url, cards()[0]);
       prevURL = link(p.pager, 'prev');
-      // at the start the box stays, with the same height: removing it would shift the feed
+      // at the start the box stays, with the same height: no shift
       prevBox.innerHTML = prevURL ? button('prev', 'Load previous') : '<p class="feed-end">Start of the gallery.</p>';
       var last = p.cards[p.cards.length - 1];
       if (last && !restore) last.focus({ preventScroll: true });
@@ -169,7 +167,7 @@
       return ok;
     });
   }
-  if (prevURL) { // the page's own "Previous page" box (no shift), or a new one
+  if (prevURL) { // the page's own box (no shift), or a new one
     prevBox = prevBox || feed.parentNode.insertBefore(el('div', 'feed-prev'), feed);
     prevBox.innerHTML = button('prev', 'Load previous');
   }
@@ -181,14 +179,29 @@
     if (act === 'prev') prev(); else next(1);
   });
 
-  /* ---- once focus reaches the footer (the skip link), stop loading by itself: it stays put ---- */
+  /* ---- focus on the footer (skip link): stop loading by itself ---- */
   var foot = d.getElementById('footer');
   if (foot) foot.addEventListener('focusin', function () { if (!manual) { manual = true; if (!busyNext) idle(); } });
+
+  /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once) ---- */
+  var V = w.Scrollery = { next: function () { return next(2); }, prev: function () { return prev(1); } };
+  var src = d.currentScript && d.currentScript.src;
+  function view(c) {
+    V.card = c;
+    if (V.show) V.show(c);
+    else if (!V.js) { V.js = d.head.appendChild(d.createElement('script')); V.js.src = new URL('viewer.js', src); }
+  }
+  feed.addEventListener('click', function (e) {
+    var f = e.target.closest('.frame');
+    if (f && src && !(e.ctrlKey || e.metaKey || e.shiftKey || e.altKey)) { e.preventDefault(); view(f.parentNode); }
+  });
 
   /* ---- feed keyboard pattern: Page Down / Page Up move between cards ---- */
   feed.addEventListener('keydown', function (e) {
     var c = e.target.closest('article');
-    if (!c || c.parentNode !== feed || (e.key !== 'PageDown' && e.key !== 'PageUp')) return;
+    if (!c || c.parentNode !== feed) return;
+    if (e.key === 'Enter' && e.target === c && src) return view(c);
+    if (e.key !== 'PageDown' && e.key !== 'PageUp') return;
     var n = e.key === 'PageDown' ? c.nextElementSibling : c.previousElementSibling;
     if (n) { e.preventDefault(); n.focus(); }
   });
@@ -197,7 +210,7 @@
   function topCard() {
     var list = cards(), lo = 0, hi = list.length - 1;
     if (hi < 0) return null;
-    while (lo < hi) { // first card whose bottom is below the top of the viewport
+    while (lo < hi) { // first card whose bottom is in view
       var mid = (lo + hi) >> 1;
       if (top(list[mid]) + list[mid].offsetHeight > 1) hi = mid; else lo = mid + 1;
     }
@@ -206,15 +219,15 @@
   var timer;
   function sync() {
     var c = topCard();
-    if (!c || restoring) return;
+    if (!c || restoring || V.open) return;
     try {
       history.replaceState({ pages: pages.slice(), anchor: +c.getAttribute('data-position'),
         y: Math.round(top(c)) }, '', c.getAttribute('data-page-url') || here);
-    } catch (err) { /* replaceState rate limits: try again on the next scroll */ }
+    } catch (err) { /* rate limited: next scroll */ }
   }
   w.addEventListener('scroll', function () { clearTimeout(timer); timer = setTimeout(sync, 150); }, { passive: true });
 
-  /* ---- back or reload: load the same pages below and above, then the same card in view ---- */
+  /* ---- back or reload: the same pages, the same card in view ---- */
   var st = history.state, todo = 0, above = 0;
   if (st && st.pages && st.anchor) {
     var i = st.pages.indexOf(here);
@@ -228,7 +241,7 @@
       restoring = false;
       var c = feed.querySelector('[data-position="' + st.anchor + '"]');
       if (c) w.scrollTo(0, top(c) + w.pageYOffset - (st.y || 0));
-      prep(cards(), true); // what was on screen before shows at once, as at start-up
+      prep(cards(), true); // shown at once, as at start-up
     }
     idle();
   })();

@@ -209,7 +209,7 @@ public struct SiteBuilder: Sendable {
         let paths = SitePaths(baseURL: config.baseURL)
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
-            autoPages: config.scroll.autoPages)
+            autoPages: config.scroll.autoPages, layout: config.theme.layout)
         let pictureStatistics = PictureStatistics()
         let pictures =
             config.images.enabled
@@ -237,6 +237,9 @@ public struct SiteBuilder: Sendable {
         var slugger = Slugger()
         var maps = SiteMaps(paths: paths, title: config.title)
         var pending: (number: Int, items: [(item: GalleryItem, slug: String)])?
+        // The last item of the page written before the pending one: the first item page of the pending
+        // page links back to it.
+        var previousLast: (item: GalleryItem, slug: String)?
         let store = output.store
         // The folders of the pending page's items, made by one task while the page before is written.
         var folders: Task<Void, Never>?
@@ -261,10 +264,12 @@ public struct SiteBuilder: Sendable {
                     // The page before is rendered and written while the next chunk's details are read.
                     await pendingFolders?.value
                     let written = try await Self.render(
-                        page.items, page: page.number, hasNext: true, renderer: renderer, store: store,
+                        page.items, page: page.number, hasNext: true,
+                        around: (previousLast, slugged.first), renderer: renderer, store: store,
                         buildKey: buildKey)
                     try record(page.items, page: page.number, written: written, maps: &maps, into: &output)
                     try publishedPictures.write(page.items.map(\.item), into: &output)
+                    previousLast = page.items.last
                 }
                 let number = (pending?.number ?? 0) + 1
                 let failed = items.filter { $0.error != nil }
@@ -294,7 +299,8 @@ public struct SiteBuilder: Sendable {
         try record(
             last.items, page: last.number,
             written: try await Self.render(
-                last.items, page: last.number, hasNext: false, renderer: renderer, store: store, buildKey: buildKey),
+                last.items, page: last.number, hasNext: false, around: (previousLast, nil), renderer: renderer,
+                store: store, buildKey: buildKey),
             maps: &maps, into: &output)
         try publishedPictures.write(last.items.map(\.item), into: &output)
         summary.images = pictureStatistics.snapshot
@@ -310,14 +316,21 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders a listing page and the pages of its items on every core, and writes them.
+    /// - Parameter around: the item just before this page (the last of the page before) and the item just
+    ///   after it (the first of the next page), which the first and last item pages link to.
     /// - Returns: each page and whether it changed: the listing page first, then the items in order.
     private static func render(
-        _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool, renderer: PageRenderer,
-        store: OutputStore, buildKey: String
+        _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool,
+        around: (before: (item: GalleryItem, slug: String)?, after: (item: GalleryItem, slug: String)?),
+        renderer: PageRenderer, store: OutputStore, buildKey: String
     ) async throws -> [(page: PageName, changed: Bool, key: Fingerprint.Digest)] {
         let names = [PageName.list(page)] + items.map { PageName.item(slug: $0.slug) }
         let files = names.map(\.path)
         let cards = items.map { renderer.card($0.item, slug: $0.slug) }
+        // Each item's neighbours in the whole gallery, in order: the page's own, and one on each side.
+        let sequence = ([around.before] + items.map { Optional($0) } + [around.after]).map {
+            $0.map { PageRenderer.Neighbour(slug: $0.slug, title: $0.item.title) }
+        }
         @Sendable func renderAndWrite(_ index: Int) throws -> (changed: Bool, key: Fingerprint.Digest) {
             var key = Fingerprint(build: buildKey)
             key.add(page)
@@ -326,12 +339,19 @@ public struct SiteBuilder: Sendable {
                 for (item, slug) in items { key.add(item, slug: slug) }
             } else {
                 key.add(items[index - 1].item, slug: items[index - 1].slug)
+                // What the page shows of its neighbours: a changed or moved neighbour renders it again.
+                for neighbour in [sequence[index - 1], sequence[index + 1]] {
+                    key.add(neighbour.map { "=" + $0.slug } ?? "none")
+                    key.add(neighbour?.title ?? "")
+                }
             }
             let finished = key.finalize()
             let changed = try store.write(key: finished, to: files[index]) {
                 index == 0
                     ? try renderer.listPage(number: page, cards: cards, hasNext: hasNext)
-                    : try renderer.itemPage(items[index - 1].item, card: cards[index - 1], listPage: page)
+                    : try renderer.itemPage(
+                        items[index - 1].item, card: cards[index - 1], listPage: page,
+                        previous: sequence[index - 1], next: sequence[index + 1])
             }
             return (changed, finished)
         }

@@ -20,7 +20,7 @@ final class ConfigDecoder {
         let top = try ConfigReader(file: file.path, path: "", node: root)
         try top.rejectUnknownKeys([
             "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll", "fetch",
-            "cache", "images",
+            "cache", "images", "theme",
         ])
         let baseURL = try decodeBaseURL(top)
         guard let sourceReader = try top.child("source") else {
@@ -44,6 +44,7 @@ final class ConfigDecoder {
             detail: detail,
             item: try decodeItem(itemReader),
             scroll: try decodeScroll(top.child("scroll")),
+            theme: try decodeTheme(top.child("theme")),
             fetch: try decodeFetch(top.child("fetch"), detail: detail),
             cache: cache,
             images: try decodeImages(top.child("images")),
@@ -99,6 +100,18 @@ final class ConfigDecoder {
     private func decodeScroll(_ reader: ConfigReader?) throws(ConfigError) -> ScrollConfig {
         try reader?.rejectUnknownKeys(["autoPages"])
         return ScrollConfig(autoPages: try reader?.int("autoPages", in: 0...1000) ?? 5)
+    }
+
+    private func decodeTheme(_ reader: ConfigReader?) throws(ConfigError) -> ThemeConfig {
+        try reader?.rejectUnknownKeys(["layout"])
+        guard let reader, let text = try reader.string("layout") else { return ThemeConfig() }
+        guard let layout = ThemeLayout(rawValue: text) else {
+            let names = ThemeLayout.allCases.map { "`\($0.rawValue)`" }.joined(separator: " or ")
+            throw reader.error(
+                "layout", "`\(TerminalText.shown(text))` is not a layout of the default theme.",
+                fix: "Write \(names): `justified` fills each row edge to edge, `grid` makes equal columns.")
+        }
+        return ThemeConfig(layout: layout)
     }
 
     func checkTemplate(_ text: String, reader: ConfigReader, key: String) throws(ConfigError) {

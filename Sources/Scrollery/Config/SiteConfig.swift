@@ -22,6 +22,8 @@ public struct SiteConfig: Sendable {
     public var item: ItemTemplates
     /// How the infinite-scroll script behaves.
     public var scroll: ScrollConfig
+    /// Choices the default theme offers.
+    public var theme: ThemeConfig
     /// How remote requests behave.
     public var fetch: FetchSettings
     /// Where responses are cached and for how long.
@@ -119,4 +121,23 @@ public struct ItemTemplates: Sendable {
 public struct ScrollConfig: Sendable {
     /// Pages loaded automatically before loading waits for a "Load more" button.
     public var autoPages: Int
+}
+
+/// Choices the default theme offers (`theme:` in `scrollery.yml`).
+public struct ThemeConfig: Sendable, Equatable {
+    /// How cards are laid out on listing pages.
+    public var layout: ThemeLayout = .justified
+
+    /// - Parameter layout: how cards are laid out on listing pages.
+    public init(layout: ThemeLayout = .justified) {
+        self.layout = layout
+    }
+}
+
+/// How the default theme lays out the cards of a listing page.
+public enum ThemeLayout: String, Sendable, Equatable, CaseIterable {
+    /// Rows filled edge to edge, each picture as wide as its aspect ratio makes it at the row's height.
+    case justified
+    /// A plain grid of equal columns.
+    case grid
 }

@@ -60,7 +60,7 @@ extension DefaultTheme {
 
 """#,
         "card.mustache": #"""
-<article class="card{{#error}} card--error{{/error}}" id="item-{{position}}" tabindex="0" aria-posinset="{{position}}" aria-setsize="{{page.setSize}}" data-position="{{position}}" data-page-url="{{page.url}}" aria-labelledby="item-{{position}}-title">
+<article class="card{{#error}} card--error{{/error}}" id="item-{{position}}" tabindex="0" aria-posinset="{{position}}" aria-setsize="{{page.setSize}}" data-position="{{position}}" data-page-url="{{page.url}}" aria-labelledby="item-{{position}}-title"{{#image}}{{#hasSize}} style="--w: {{width}}; --h: {{height}}"{{/hasSize}}{{/image}}>
 {{#image}}
 <div class="frame{{#hasSize}} frame--sized{{/hasSize}}{{#unavailable}} frame--unavailable{{/unavailable}}"{{#style}} style="{{style}}"{{/style}}>
 {{#unavailable}}
@@ -94,9 +94,62 @@ extension DefaultTheme {
 </article>
 
 """#,
+        "item.js": #"""
+/*! Scrollery item page: the ← and → keys go to the previous and next item (the page's rel=prev and
+ * rel=next links), unless a modifier is held or focus is in a field. Without it the links still work. */
+(function () {
+  'use strict';
+  document.addEventListener('keydown', function (e) {
+    var t = e.target, rel = { ArrowLeft: 'prev', ArrowRight: 'next' }[e.key];
+    if (!rel || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey ||
+        (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))) return;
+    var a = document.querySelector('.item-nav a[rel=' + rel + ']');
+    if (a) { e.preventDefault(); location.href = a.href; }
+  });
+})();
+
+"""#,
         "item.mustache": #"""
 {{<base}}
 {{$title}}{{item.title}} · {{site.title}}{{/title}}
+{{$head}}
+{{#item.prev}}
+<link rel="prev" href="{{item.prev.url}}">
+{{/item.prev}}
+{{#item.next}}
+<link rel="next" href="{{item.next.url}}">
+{{/item.next}}
+<meta property="og:type" content="article">
+<meta property="og:site_name" content="{{site.title}}">
+<meta property="og:title" content="{{item.title}}">
+{{#item.excerpt}}
+<meta property="og:description" content="{{item.excerpt}}">
+{{/item.excerpt}}
+{{^item.excerpt}}
+{{#site.description}}
+<meta property="og:description" content="{{site.description}}">
+{{/site.description}}
+{{/item.excerpt}}
+{{#item.share.url}}
+<meta property="og:url" content="{{item.share.url}}">
+<link rel="canonical" href="{{item.share.url}}">
+{{/item.share.url}}
+{{#item.share.image}}
+<meta property="og:image" content="{{item.share.image}}">
+{{#item.image}}
+<meta property="og:image:alt" content="{{alt}}">
+{{#hasSize}}
+<meta property="og:image:width" content="{{width}}">
+<meta property="og:image:height" content="{{height}}">
+{{/hasSize}}
+{{/item.image}}
+<meta name="twitter:card" content="summary_large_image">
+{{/item.share.image}}
+{{^item.share.image}}
+<meta name="twitter:card" content="summary">
+{{/item.share.image}}
+<script src="{{site.assetsURL}}item.js" defer></script>
+{{/head}}
 {{$main}}
 <article class="item{{#item.error}} item--error{{/item.error}}" aria-labelledby="item-title">
 <p class="item-back"><a href="{{item.listURL}}#item-{{item.position}}">← Back to gallery</a></p>
@@ -131,6 +184,14 @@ extension DefaultTheme {
 <p class="item-source"><a href="{{item.link}}" rel="noopener">View the original ↗</a></p>
 {{/item.link}}
 </article>
+<nav class="item-nav" aria-label="Photos">
+{{#item.prev}}
+<a class="item-nav-link item-nav-prev" rel="prev" href="{{item.prev.url}}"><span class="item-nav-dir"><span aria-hidden="true">← </span>Previous</span> <span class="item-nav-title">{{item.prev.title}}</span></a>
+{{/item.prev}}
+{{#item.next}}
+<a class="item-nav-link item-nav-next" rel="next" href="{{item.next.url}}"><span class="item-nav-dir">Next<span aria-hidden="true"> →</span></span> <span class="item-nav-title">{{item.next.title}}</span></a>
+{{/item.next}}
+</nav>
 {{/main}}
 {{/base}}
 
@@ -157,7 +218,7 @@ extension DefaultTheme {
 <a class="button" rel="prev" href="{{page.prev.url}}">Previous page</a>
 </div>
 {{/page.prev}}
-<div class="feed" role="feed" aria-busy="false" aria-label="{{site.title}} gallery" data-page="{{page.number}}" data-auto-pages="{{scroll.autoPages}}">
+<div class="feed feed--{{theme.layout}}" role="feed" aria-busy="false" aria-label="{{site.title}} gallery" data-page="{{page.number}}" data-auto-pages="{{scroll.autoPages}}">
 {{#items}}
 {{>card}}
 {{/items}}
@@ -180,12 +241,9 @@ extension DefaultTheme {
 
 """#,
         "scrollery.js": #"""
-/*! Scrollery: turns a chain of static pages linked by <a rel="next"> into an
- * accessible infinite scroll. No dependencies; without it every page still
- * works through its links. Relies only on: .feed (data-page, data-auto-pages),
- * .feed > article (aria-posinset, data-position, data-page-url), .pager with
- * a[rel=next] / a[rel=prev], img inside the cards, and optionally .feed-prev
- * (the box above the feed) and #footer. */
+/*! Scrollery: a chain of static pages linked by <a rel="next"> as an accessible
+ * infinite scroll; without it the links still work. Uses .feed, its articles,
+ * .pager, .feed-prev, #footer; loads viewer.js when a card's picture is opened. */
 (function () {
   'use strict';
   var d = document, w = window, root = d.documentElement;
@@ -202,13 +260,13 @@ extension DefaultTheme {
     return '<button type="button" class="button" data-act="' + act + '">' + text + '</button>';
   };
 
-  /* a card's top in the viewport without its entrance animation's transform */
+  /* a card's top in view, without its entrance transform */
   var top = function (c) {
     var t = getComputedStyle(c).transform;
     return c.getBoundingClientRect().top - (t === 'none' ? 0 : new DOMMatrix(t).m42);
   };
 
-  /* ---- images fade in once loaded (or failed, so alt text shows) ---- */
+  /* ---- images fade in once loaded (or failed: alt text) ---- */
   var loaded = function (e) { if (e.target.tagName === 'IMG') e.target.classList.add('is-loaded'); };
   d.addEventListener('load', loaded, true);
   d.addEventListener('error', loaded, true);
@@ -223,7 +281,6 @@ extension DefaultTheme {
   function prep(list, initial) {
     each(list, function (c) {
       each(c.querySelectorAll('img'), function (img) { if (img.complete) img.classList.add('is-loaded'); });
-      // Cards already on screen at start-up are shown at once: no flash.
       if (!cardIO || (initial && c.getBoundingClientRect().top < innerHeight)) c.classList.add('is-visible');
       else cardIO.observe(c);
     });
@@ -275,6 +332,8 @@ extension DefaultTheme {
   function insert(p, url, before) {
     var frag = d.createDocumentFragment();
     p.cards.forEach(function (c) { c.setAttribute('data-page-url', url); frag.appendChild(c); });
+    // a page's last row ends with the page: no card shown moves
+    frag.insertBefore(el('i', 'feed-break'), before ? null : frag.firstChild);
     feed.insertBefore(frag, before);
     prep(p.cards);
     var pos = function (c) { return c ? c.getAttribute('aria-posinset') : '?'; };
@@ -326,7 +385,7 @@ extension DefaultTheme {
     });
   }
 
-  /* ---- "Load previous" when landing on a page > 1; the card in view stays still ---- */
+  /* ---- "Load previous" on a page > 1; the card in view stays still ---- */
   var prevURL = link(pager, 'prev'), prevBox = d.querySelector('.feed-prev');
   function prev(restore) {
     if (busyPrev || !prevURL) return Promise.resolve(false);
@@ -337,7 +396,7 @@ extension DefaultTheme {
       pages.unshift(url);
       insert(p, url, cards()[0]);
       prevURL = link(p.pager, 'prev');
-      // at the start the box stays, with the same height: removing it would shift the feed
+      // at the start the box stays, with the same height: no shift
       prevBox.innerHTML = prevURL ? button('prev', 'Load previous') : '<p class="feed-end">Start of the gallery.</p>';
       var last = p.cards[p.cards.length - 1];
       if (last && !restore) last.focus({ preventScroll: true });
@@ -351,7 +410,7 @@ extension DefaultTheme {
       return ok;
     });
   }
-  if (prevURL) { // the page's own "Previous page" box (no shift), or a new one
+  if (prevURL) { // the page's own box (no shift), or a new one
     prevBox = prevBox || feed.parentNode.insertBefore(el('div', 'feed-prev'), feed);
     prevBox.innerHTML = button('prev', 'Load previous');
   }
@@ -363,14 +422,29 @@ extension DefaultTheme {
     if (act === 'prev') prev(); else next(1);
   });
 
-  /* ---- once focus reaches the footer (the skip link), stop loading by itself: it stays put ---- */
+  /* ---- focus on the footer (skip link): stop loading by itself ---- */
   var foot = d.getElementById('footer');
   if (foot) foot.addEventListener('focusin', function () { if (!manual) { manual = true; if (!busyNext) idle(); } });
+
+  /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once) ---- */
+  var V = w.Scrollery = { next: function () { return next(2); }, prev: function () { return prev(1); } };
+  var src = d.currentScript && d.currentScript.src;
+  function view(c) {
+    V.card = c;
+    if (V.show) V.show(c);
+    else if (!V.js) { V.js = d.head.appendChild(d.createElement('script')); V.js.src = new URL('viewer.js', src); }
+  }
+  feed.addEventListener('click', function (e) {
+    var f = e.target.closest('.frame');
+    if (f && src && !(e.ctrlKey || e.metaKey || e.shiftKey || e.altKey)) { e.preventDefault(); view(f.parentNode); }
+  });
 
   /* ---- feed keyboard pattern: Page Down / Page Up move between cards ---- */
   feed.addEventListener('keydown', function (e) {
     var c = e.target.closest('article');
-    if (!c || c.parentNode !== feed || (e.key !== 'PageDown' && e.key !== 'PageUp')) return;
+    if (!c || c.parentNode !== feed) return;
+    if (e.key === 'Enter' && e.target === c && src) return view(c);
+    if (e.key !== 'PageDown' && e.key !== 'PageUp') return;
     var n = e.key === 'PageDown' ? c.nextElementSibling : c.previousElementSibling;
     if (n) { e.preventDefault(); n.focus(); }
   });
@@ -379,7 +453,7 @@ extension DefaultTheme {
   function topCard() {
     var list = cards(), lo = 0, hi = list.length - 1;
     if (hi < 0) return null;
-    while (lo < hi) { // first card whose bottom is below the top of the viewport
+    while (lo < hi) { // first card whose bottom is in view
       var mid = (lo + hi) >> 1;
       if (top(list[mid]) + list[mid].offsetHeight > 1) hi = mid; else lo = mid + 1;
     }
@@ -388,15 +462,15 @@ extension DefaultTheme {
   var timer;
   function sync() {
     var c = topCard();
-    if (!c || restoring) return;
+    if (!c || restoring || V.open) return;
     try {
       history.replaceState({ pages: pages.slice(), anchor: +c.getAttribute('data-position'),
         y: Math.round(top(c)) }, '', c.getAttribute('data-page-url') || here);
-    } catch (err) { /* replaceState rate limits: try again on the next scroll */ }
+    } catch (err) { /* rate limited: next scroll */ }
   }
   w.addEventListener('scroll', function () { clearTimeout(timer); timer = setTimeout(sync, 150); }, { passive: true });
 
-  /* ---- back or reload: load the same pages below and above, then the same card in view ---- */
+  /* ---- back or reload: the same pages, the same card in view ---- */
   var st = history.state, todo = 0, above = 0;
   if (st && st.pages && st.anchor) {
     var i = st.pages.indexOf(here);
@@ -410,7 +484,7 @@ extension DefaultTheme {
       restoring = false;
       var c = feed.querySelector('[data-position="' + st.anchor + '"]');
       if (c) w.scrollTo(0, top(c) + w.pageYOffset - (st.y || 0));
-      prep(cards(), true); // what was on screen before shows at once, as at start-up
+      prep(cards(), true); // shown at once, as at start-up
     }
     idle();
   })();
@@ -570,10 +644,46 @@ main { flex: 1; padding-bottom: 2rem; }
 
 /* ---------- the feed ---------- */
 
-.feed {
+.feed { gap: var(--gap); }
+
+/* theme.layout: grid: equal columns, each card as tall as its row's tallest. */
+.feed--grid {
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 16.5rem), 1fr));
-  gap: var(--gap);
+}
+.feed--grid .frame { max-height: 30rem; }
+
+/* theme.layout: justified (the default): rows filled edge to edge, every picture of a row as tall as
+   the others and as wide as its aspect ratio (--w / --h, set on the card from the image's known size;
+   4 / 3 when unknown) makes it. Each card starts at the row height times its ratio (plus its borders)
+   and takes a share of the row's spare width in proportion to its ratio, so the pictures keep their
+   ratios and share one height. Pure CSS: nothing is measured, nothing moves. */
+.feed--justified {
+  --row: clamp(10rem, 17vw, 14rem);
+  display: flex;
+  flex-wrap: wrap;
+}
+.feed--justified > .card {
+  --ratio: calc(var(--w, 4) / var(--h, 3));
+  flex: calc(var(--ratio) * 100) 1 calc(var(--ratio) * var(--row) + 2px);
+}
+.feed--justified > .card:not(:has(.frame)) { --ratio: 1; }
+/* The last row keeps the row height: a filler takes its spare width. */
+.feed--justified::after { content: ""; flex: 1e6 1 0; }
+/* the fillers have no height: when the next page moves the feed's own to its end, nothing visible moves */
+.feed--justified::after, .feed-break::before { align-self: flex-start; height: 0; }
+/* Between two pages of the infinite scroll (the script puts one there): the page above ends its row as
+   a page's last row does, so adding a page never resizes a card already shown. */
+.feed-break { display: contents; }
+.feed-break::before { content: ""; flex: 1e6 1 0; }
+.feed-break::after { content: ""; flex: 0 0 100%; margin-top: calc(-1 * var(--gap)); }
+.feed--justified .card-excerpt { -webkit-line-clamp: 2; line-clamp: 2; }
+.feed--justified .card-body { padding: 0.7rem 0.75rem 0.85rem; }
+/* a narrow (portrait) card breaks a long word only when it cannot fit on a line of its own */
+.feed--justified .card-title { font-size: 1rem; overflow-wrap: break-word; hyphens: auto; }
+/* A phone: one column, each picture at its own ratio, full width. */
+@media (max-width: 34rem) {
+  .feed--justified > .card { flex: 1 1 100%; }
 }
 
 .feed-empty {
@@ -630,7 +740,7 @@ main { flex: 1; padding-bottom: 2rem; }
 .frame-alt { display: block; font-style: italic; }
 .frame-note { display: block; margin-top: 0.35rem; font-weight: 600; }
 
-.card .frame { max-height: 30rem; border-bottom: 1px solid var(--border); }
+.card .frame { border-bottom: 1px solid var(--border); }
 
 .card-body {
   display: flex;
@@ -707,7 +817,14 @@ main { flex: 1; padding-bottom: 2rem; }
 .pager-info { color: var(--muted); font-size: 0.9rem; font-variant-numeric: tabular-nums; }
 .pager-link { font-weight: 600; }
 .pager-js { flex-basis: 100%; display: flex; justify-content: center; }
-.pager-js:empty { display: none; }
+/* A page is added above the pager with nothing visible moving, even when the reader has jumped to the
+   bottom: while a next page may come, a screen of empty margin lies above the pager, so at the bottom
+   only the pager and the footer are in view; the browser's scroll anchoring keeps the footer (the one
+   candidate, since main opts out) where it is while the page goes in above, out of view. A margin,
+   not a tall box: empty space that moves is no shift. The state box keeps its height even when
+   empty, so a state appearing in it moves nothing either. */
+.js .pager:has(a[rel=next]), .js .feed:has(> .feed-break) ~ .pager { margin-top: 100vh; }
+.js main { overflow-anchor: none; }
 
 .pager-loading {
   display: inline-flex;
@@ -754,6 +871,34 @@ main { flex: 1; padding-bottom: 2rem; }
 .item-frame:not(.frame--sized) img { height: auto; }
 .item-source { margin: 2rem 0 0; }
 
+/* previous and next item, across listing pages */
+.item-nav {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  max-width: 48rem;
+  margin: 2.5rem auto 0;
+}
+.item-nav-link {
+  display: flex;
+  flex-direction: column;
+  flex: 1 1 14rem;
+  max-width: calc(50% - 0.375rem);
+  min-width: 0;
+  padding: 0.7rem 1rem;
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  background: var(--surface);
+  color: var(--text);
+  text-decoration: none;
+  box-shadow: var(--shadow);
+}
+.item-nav-link:hover { border-color: var(--accent); }
+.item-nav-next { margin-left: auto; text-align: right; }
+.item-nav-dir { color: var(--accent); font-weight: 600; font-size: 0.9rem; }
+.item-nav-title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+@media (max-width: 30rem) { .item-nav-link { max-width: none; } }
+
 .prose { margin-top: 1.5rem; font-size: 1.05rem; line-height: 1.7; overflow-wrap: break-word; }
 .prose > :first-child { margin-top: 0; }
 .prose h1, .prose h2, .prose h3, .prose h4 { line-height: 1.25; margin: 1.8em 0 0.5em; }
@@ -770,6 +915,60 @@ main { flex: 1; padding-bottom: 2rem; }
 .prose table { border-collapse: collapse; display: block; overflow-x: auto; }
 .prose th, .prose td { border: 1px solid var(--border); padding: 0.4em 0.7em; }
 .prose hr { border: 0; border-top: 1px solid var(--border); margin: 2em 0; }
+
+/* ---------- the viewer (viewer.js, loaded on first use) ---------- */
+
+/* the page keeps its scrollbar's room while the viewer locks scrolling: no reflow, no shift */
+html { scrollbar-gutter: stable; }
+.viewer-open { overflow: hidden; }
+/* the picture sits above the card's link: activating it opens the viewer (with the script) */
+.js .card .frame { z-index: 2; cursor: zoom-in; }
+
+.viewer {
+  width: 100vw; height: 100vh; height: 100dvh;
+  max-width: none; max-height: none;
+  margin: 0; padding: 0; border: 0;
+  background: rgb(12 12 15 / 0.97);
+  color: #f1f1f4;
+  display: grid;
+  grid-template-rows: minmax(0, 1fr) auto;
+  overscroll-behavior: contain;
+}
+.viewer:not([open]) { display: none; }
+.viewer::backdrop { background: rgb(0 0 0 / 0.8); }
+.viewer-stage {
+  display: flex; align-items: center; justify-content: center;
+  min-height: 0;
+  padding: 4rem 4.25rem 0.5rem;
+  touch-action: pan-y;
+}
+.viewer-img { display: block; max-width: 100%; max-height: 100%; width: auto; height: auto; object-fit: contain; }
+.viewer-info { width: 100%; max-width: 48rem; margin: 0 auto; padding: 0.5rem 1.25rem 1.25rem; text-align: center; }
+.viewer-info p { margin: 0.2rem 0; }
+.viewer-count { color: #b9bcc6; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
+.viewer-title { margin: 0.15rem 0; font-size: 1.25rem; line-height: 1.3; overflow-wrap: break-word; }
+.viewer-date, .viewer-text { color: #d0d2d9; font-size: 0.95rem; }
+.viewer a { color: #b3c0ff; }
+.viewer :focus-visible { outline-color: #b3c0ff; }
+.viewer-btn {
+  position: absolute;
+  width: 3rem; height: 3rem;
+  border: 1px solid rgb(255 255 255 / 0.3);
+  border-radius: 50%;
+  background: rgb(0 0 0 / 0.55);
+  color: #fff;
+  font: inherit; font-size: 1.25rem;
+  cursor: pointer;
+}
+.viewer-btn:hover { background: rgb(255 255 255 / 0.15); }
+.viewer-btn:disabled { opacity: 0.35; cursor: default; }
+.viewer-prev { left: 0.75rem; top: calc(50% - 4rem); }
+.viewer-next { right: 0.75rem; top: calc(50% - 4rem); }
+.viewer-close { right: 0.75rem; top: 0.75rem; }
+@media (prefers-reduced-motion: no-preference) {
+  .viewer[open] { animation: viewer-in 0.2s ease; }
+  @keyframes viewer-in { from { opacity: 0; } }
+}
 
 /* ---------- 404 ---------- */
 
@@ -798,6 +997,137 @@ main { flex: 1; padding-bottom: 2rem; }
   .pager, .feed-prev, .skip-link { display: none; }
   .js .feed > .card, .js .frame img { opacity: 1; transform: none; }
 }
+
+"""#,
+        "viewer.js": #"""
+/*! Scrollery viewer: loaded by scrollery.js the first time a card's picture is opened. A modal
+ * <dialog> that goes through the whole gallery: past the last card it loads the next listing page with
+ * the scroll's own loader (Scrollery.next), before the first the page above (Scrollery.prev). While a
+ * photo is shown the address is its item page (pushState), so back closes the viewer and reload lands
+ * on that page. Keys: ← → Esc; swipe; buttons. Focus stays inside and returns to the card. */
+(function () {
+  'use strict';
+  var d = document, w = window, S = w.Scrollery, root = d.documentElement;
+  if (!S || !d.createElement('dialog').showModal) return;
+  var feed = d.querySelector('.feed'), card = null, busy = false, x0 = null;
+
+  var box = d.createElement('dialog');
+  box.className = 'viewer';
+  box.setAttribute('aria-modal', 'true');
+  box.setAttribute('aria-labelledby', 'viewer-title');
+  box.innerHTML =
+    '<div class="viewer-stage"><img class="viewer-img" alt="" decoding="async"></div>' +
+    '<div class="viewer-info"><p class="viewer-count" id="viewer-count" aria-live="polite"></p>' +
+    '<h2 class="viewer-title" id="viewer-title"></h2><p class="viewer-date"></p><p class="viewer-text"></p>' +
+    '<p class="viewer-links"><a class="viewer-page"></a> <a class="viewer-source" rel="noopener">Original ↗</a></p></div>' +
+    '<button type="button" class="viewer-btn viewer-prev" data-go="-1" aria-label="Previous photo">←</button>' +
+    '<button type="button" class="viewer-btn viewer-next" data-go="1" aria-label="Next photo">→</button>' +
+    '<button type="button" class="viewer-btn viewer-close" data-go="0" aria-label="Close the viewer">✕</button>';
+  d.body.appendChild(box);
+  var $ = function (c) { return box.querySelector('.viewer-' + c); };
+  var img = $('img'), count = $('count');
+  var text = function (c, sel) { var e = c.querySelector(sel); return e ? e.textContent : ''; };
+
+  /* the card beside c in the feed (skipping page breaks), or null */
+  function beside(c, dir) {
+    do c = dir > 0 ? c.nextElementSibling : c.previousElementSibling; while (c && c.tagName !== 'ARTICLE');
+    return c;
+  }
+
+  function total() {
+    var last = feed.lastElementChild, pager = d.querySelector('.pager');
+    while (last && last.tagName !== 'ARTICLE') last = last.previousElementSibling;
+    return pager && !pager.querySelector('a[rel=next]') && last ? last.getAttribute('aria-posinset') : 'many';
+  }
+
+  function fill(c) {
+    card = c;
+    var i = c.querySelector('img'), a = c.querySelector('.card-title a'), s = c.querySelector('.card-source');
+    img.removeAttribute('srcset');
+    if (i) {
+      if (i.getAttribute('srcset')) { img.srcset = i.getAttribute('srcset'); img.sizes = '100vw'; }
+      img.src = i.currentSrc || i.src;
+      img.alt = i.alt;
+    }
+    img.hidden = !i;
+    $('title').textContent = text(c, '.card-title');
+    $('date').textContent = text(c, '.card-date');
+    $('text').textContent = text(c, '.card-excerpt');
+    $('page').href = a.href;
+    $('page').textContent = 'Open the photo’s page';
+    $('source').hidden = !s;
+    if (s) $('source').href = s.href;
+    count.textContent = 'Photo ' + c.getAttribute('aria-posinset') + ' of ' + total();
+    $('prev').disabled = !beside(c, -1) && !d.querySelector('.feed-prev [data-act=prev]');
+    $('next').disabled = !beside(c, 1) && !d.querySelector('.pager a[rel=next]');
+    [beside(c, -1), beside(c, 1)].forEach(function (n) { // preload the neighbours' pictures
+      var p = n && n.querySelector('img');
+      if (p) { var im = new Image(); if (p.getAttribute('srcset')) { im.sizes = '100vw'; im.srcset = p.getAttribute('srcset'); } im.src = p.currentSrc || p.src; }
+    });
+    try { history.replaceState({ viewer: 1 }, '', a.href); } catch (err) { /* rate limited */ }
+  }
+
+  function show(c) {
+    if (!box.open) {
+      history.pushState({ viewer: 1 }, '', c.querySelector('.card-title a').href);
+      root.classList.add('viewer-open');
+      S.open = true;
+      box.showModal();
+      $('close').focus();
+    }
+    fill(c);
+  }
+
+  function go(dir) {
+    if (busy || !card) return;
+    var n = beside(card, dir);
+    if (n) return fill(n);
+    var load = dir > 0 ? S.next : S.prev;
+    busy = true;
+    count.textContent = 'Loading…';
+    load().then(function (ok) {
+      busy = false;
+      n = ok && beside(card, dir);
+      if (n) fill(n); else fill(card);
+    });
+  }
+
+  /* however it closes (Esc, the button, back), the viewer leaves its history entry and puts focus
+     back on the card, scrolled into view */
+  box.addEventListener('close', function () {
+    root.classList.remove('viewer-open');
+    S.open = false;
+    if (card) { card.scrollIntoView({ block: 'nearest' }); card.focus({ preventScroll: true }); }
+    if (history.state && history.state.viewer) history.back();
+  });
+  w.addEventListener('popstate', function () { if (box.open) box.close(); });
+  box.addEventListener('click', function (e) {
+    var b = e.target.closest('[data-go]');
+    if (b) { var n = +b.getAttribute('data-go'); if (n) go(n); else box.close(); }
+  });
+  box.addEventListener('keydown', function (e) {
+    if (e.key === 'Tab') { // focus goes round inside, never out to the page or the browser
+      var f = [].filter.call(box.querySelectorAll('a[href], button'), function (b) {
+        return !b.disabled && !b.hidden && b.offsetParent;
+      }), i = f.indexOf(d.activeElement);
+      if (e.shiftKey ? i <= 0 : i === f.length - 1) { e.preventDefault(); f[e.shiftKey ? f.length - 1 : 0].focus(); }
+      return;
+    }
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') { e.preventDefault(); go(e.key === 'ArrowRight' ? 1 : -1); }
+  });
+  /* swipe: a horizontal move of 40 px or more on the picture */
+  var stage = $('stage');
+  stage.addEventListener('pointerdown', function (e) { x0 = e.clientX; });
+  stage.addEventListener('pointerup', function (e) {
+    if (x0 !== null && Math.abs(e.clientX - x0) >= 40) go(e.clientX < x0 ? 1 : -1);
+    x0 = null;
+  });
+  stage.addEventListener('pointercancel', function () { x0 = null; });
+
+  S.show = show;
+  if (S.card) show(S.card);
+})();
 
 """#,
     ]

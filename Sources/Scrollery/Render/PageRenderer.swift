@@ -11,7 +11,10 @@ struct PageRenderer: Sendable {
     /// The names every page has (`site`, `generator`): the same on every page, so built once.
     private let common: TemplateObject
 
-    init(theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int) {
+    init(
+        theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int,
+        layout: ThemeLayout = .justified
+    ) {
         self.theme = theme
         self.paths = paths
         self.autoPages = autoPages
@@ -23,7 +26,12 @@ struct PageRenderer: Sendable {
             "lang": "en",
         ]
         site["description"] = description.map { .text($0) }
-        common = ["site": .object(site), "generator": "Scrollery"]
+        let themeOptions: TemplateObject = [
+            "layout": .text(layout.rawValue),
+            "justified": .bool(layout == .justified),
+            "grid": .bool(layout == .grid),
+        ]
+        common = ["site": .object(site), "theme": .object(themeOptions), "generator": "Scrollery"]
     }
 
     /// An item as its card shows it: built once, for its listing page and for its own page.
@@ -54,14 +62,44 @@ struct PageRenderer: Sendable {
         return try theme.render("list", .object(context))
     }
 
-    /// The page of one item; `listPage` is the number of the listing page it appears on.
-    func itemPage(_ item: GalleryItem, card: Card, listPage: Int) throws(ThemeError) -> [UInt8] {
+    /// An item's neighbour in the whole gallery, as its page links to it.
+    struct Neighbour: Sendable {
+        let slug: String
+        let title: String
+    }
+
+    /// The page of one item; `listPage` is the number of the listing page it appears on, `previous` and
+    /// `next` the items before and after it in the whole gallery (on this listing page or the next).
+    func itemPage(
+        _ item: GalleryItem, card: Card, listPage: Int, previous: Neighbour? = nil, next: Neighbour? = nil
+    ) throws(ThemeError) -> [UInt8] {
         var fields = card.fields
         fields["descriptionHTML"] = item.description.map { .text($0.html) }
         fields["listURL"] = .text(paths.listPageURL(listPage))
+        fields["prev"] = previous.map { .object(["url": .text(paths.itemURL($0.slug)), "title": .text($0.title)]) }
+        fields["next"] = next.map { .object(["url": .text(paths.itemURL($0.slug)), "title": .text($0.title)]) }
+        fields["share"] = .object(share(item, url: card.fields["url"]))
         var context = common
         context["item"] = .object(fields)
         return try theme.render("item", .object(context))
+    }
+
+    /// What the Open Graph and Twitter card tags of an item's page say. Those tags need absolute URLs: the
+    /// page's own URL and a local picture's are given only when the base URL is absolute; a picture
+    /// from another host is absolute already.
+    private func share(_ item: GalleryItem, url: TemplateValue?) -> TemplateObject {
+        var share: TemplateObject = [:]
+        let origin = paths.baseURL.origin
+        if let origin, case .text(let path)? = url { share["url"] = .text(origin + path) }
+        if let image = item.image {
+            let remote = image.src.lowercased().hasPrefix("https://") || image.src.lowercased().hasPrefix("http://")
+            if remote {
+                share["image"] = .text(image.src)
+            } else if let origin, image.src.hasPrefix("/") {
+                share["image"] = .text(origin + image.src)
+            }
+        }
+        return share
     }
 
     func notFoundPage() throws(ThemeError) -> [UInt8] {

@@ -1,0 +1,128 @@
+/*! Scrollery viewer: loaded by scrollery.js the first time a card's picture is opened. A modal
+ * <dialog> that goes through the whole gallery: past the last card it loads the next listing page with
+ * the scroll's own loader (Scrollery.next), before the first the page above (Scrollery.prev). While a
+ * photo is shown the address is its item page (pushState), so back closes the viewer and reload lands
+ * on that page. Keys: ← → Esc; swipe; buttons. Focus stays inside and returns to the card. */
+(function () {
+  'use strict';
+  var d = document, w = window, S = w.Scrollery, root = d.documentElement;
+  if (!S || !d.createElement('dialog').showModal) return;
+  var feed = d.querySelector('.feed'), card = null, busy = false, x0 = null;
+
+  var box = d.createElement('dialog');
+  box.className = 'viewer';
+  box.setAttribute('aria-modal', 'true');
+  box.setAttribute('aria-labelledby', 'viewer-title');
+  box.innerHTML =
+    '<div class="viewer-stage"><img class="viewer-img" alt="" decoding="async"></div>' +
+    '<div class="viewer-info"><p class="viewer-count" id="viewer-count" aria-live="polite"></p>' +
+    '<h2 class="viewer-title" id="viewer-title"></h2><p class="viewer-date"></p><p class="viewer-text"></p>' +
+    '<p class="viewer-links"><a class="viewer-page"></a> <a class="viewer-source" rel="noopener">Original ↗</a></p></div>' +
+    '<button type="button" class="viewer-btn viewer-prev" data-go="-1" aria-label="Previous photo">←</button>' +
+    '<button type="button" class="viewer-btn viewer-next" data-go="1" aria-label="Next photo">→</button>' +
+    '<button type="button" class="viewer-btn viewer-close" data-go="0" aria-label="Close the viewer">✕</button>';
+  d.body.appendChild(box);
+  var $ = function (c) { return box.querySelector('.viewer-' + c); };
+  var img = $('img'), count = $('count');
+  var text = function (c, sel) { var e = c.querySelector(sel); return e ? e.textContent : ''; };
+
+  /* the card beside c in the feed (skipping page breaks), or null */
+  function beside(c, dir) {
+    do c = dir > 0 ? c.nextElementSibling : c.previousElementSibling; while (c && c.tagName !== 'ARTICLE');
+    return c;
+  }
+
+  function total() {
+    var last = feed.lastElementChild, pager = d.querySelector('.pager');
+    while (last && last.tagName !== 'ARTICLE') last = last.previousElementSibling;
+    return pager && !pager.querySelector('a[rel=next]') && last ? last.getAttribute('aria-posinset') : 'many';
+  }
+
+  function fill(c) {
+    card = c;
+    var i = c.querySelector('img'), a = c.querySelector('.card-title a'), s = c.querySelector('.card-source');
+    img.removeAttribute('srcset');
+    if (i) {
+      if (i.getAttribute('srcset')) { img.srcset = i.getAttribute('srcset'); img.sizes = '100vw'; }
+      img.src = i.currentSrc || i.src;
+      img.alt = i.alt;
+    }
+    img.hidden = !i;
+    $('title').textContent = text(c, '.card-title');
+    $('date').textContent = text(c, '.card-date');
+    $('text').textContent = text(c, '.card-excerpt');
+    $('page').href = a.href;
+    $('page').textContent = 'Open the photo’s page';
+    $('source').hidden = !s;
+    if (s) $('source').href = s.href;
+    count.textContent = 'Photo ' + c.getAttribute('aria-posinset') + ' of ' + total();
+    $('prev').disabled = !beside(c, -1) && !d.querySelector('.feed-prev [data-act=prev]');
+    $('next').disabled = !beside(c, 1) && !d.querySelector('.pager a[rel=next]');
+    [beside(c, -1), beside(c, 1)].forEach(function (n) { // preload the neighbours' pictures
+      var p = n && n.querySelector('img');
+      if (p) { var im = new Image(); if (p.getAttribute('srcset')) { im.sizes = '100vw'; im.srcset = p.getAttribute('srcset'); } im.src = p.currentSrc || p.src; }
+    });
+    try { history.replaceState({ viewer: 1 }, '', a.href); } catch (err) { /* rate limited */ }
+  }
+
+  function show(c) {
+    if (!box.open) {
+      history.pushState({ viewer: 1 }, '', c.querySelector('.card-title a').href);
+      root.classList.add('viewer-open');
+      S.open = true;
+      box.showModal();
+      $('close').focus();
+    }
+    fill(c);
+  }
+
+  function go(dir) {
+    if (busy || !card) return;
+    var n = beside(card, dir);
+    if (n) return fill(n);
+    var load = dir > 0 ? S.next : S.prev;
+    busy = true;
+    count.textContent = 'Loading…';
+    load().then(function (ok) {
+      busy = false;
+      n = ok && beside(card, dir);
+      if (n) fill(n); else fill(card);
+    });
+  }
+
+  /* however it closes (Esc, the button, back), the viewer leaves its history entry and puts focus
+     back on the card, scrolled into view */
+  box.addEventListener('close', function () {
+    root.classList.remove('viewer-open');
+    S.open = false;
+    if (card) { card.scrollIntoView({ block: 'nearest' }); card.focus({ preventScroll: true }); }
+    if (history.state && history.state.viewer) history.back();
+  });
+  w.addEventListener('popstate', function () { if (box.open) box.close(); });
+  box.addEventListener('click', function (e) {
+    var b = e.target.closest('[data-go]');
+    if (b) { var n = +b.getAttribute('data-go'); if (n) go(n); else box.close(); }
+  });
+  box.addEventListener('keydown', function (e) {
+    if (e.key === 'Tab') { // focus goes round inside, never out to the page or the browser
+      var f = [].filter.call(box.querySelectorAll('a[href], button'), function (b) {
+        return !b.disabled && !b.hidden && b.offsetParent;
+      }), i = f.indexOf(d.activeElement);
+      if (e.shiftKey ? i <= 0 : i === f.length - 1) { e.preventDefault(); f[e.shiftKey ? f.length - 1 : 0].focus(); }
+      return;
+    }
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') { e.preventDefault(); go(e.key === 'ArrowRight' ? 1 : -1); }
+  });
+  /* swipe: a horizontal move of 40 px or more on the picture */
+  var stage = $('stage');
+  stage.addEventListener('pointerdown', function (e) { x0 = e.clientX; });
+  stage.addEventListener('pointerup', function (e) {
+    if (x0 !== null && Math.abs(e.clientX - x0) >= 40) go(e.clientX < x0 ? 1 : -1);
+    x0 = null;
+  });
+  stage.addEventListener('pointercancel', function () { x0 = null; });
+
+  S.show = show;
+  if (S.card) show(S.card);
+})();
