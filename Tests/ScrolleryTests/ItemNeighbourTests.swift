@@ -131,14 +131,15 @@ struct ItemNeighbourTests {
         #expect(navLink("next", in: page) == "/g/items/3/")
     }
 
-    @Test("a remote picture is shared as it is, and text from the source is escaped in the tags")
+    @Test("with images off, a remote picture is shared as it is, and text from the source is escaped in the tags")
     func shareTagsRemoteImageEscaped() async throws {
         let items: [[String: Any]] = [
             ["id": "a", "title": #"Quote " & <b>tag</b>"#, "image": "https://img.example.net/a.jpg?x=1&y=2"],
             ["id": "b", "title": "Second"],
         ]
         let site = try SiteFixture(
-            items: items, details: ["a": #"{"description": "Says \"hi\" <script>x</script>"}"#])
+            items: items, details: ["a": #"{"description": "Says \"hi\" <script>x</script>"}"#],
+            extraConfig: "images: { enabled: false }")
         defer { site.remove() }
         try await site.build()
         let page = try site.read("items/a/index.html")

@@ -79,7 +79,7 @@ struct ThemeLayoutTests {
         // no known size, or no image: no ratio on the card (the CSS uses 4 / 3, or a square text card)
         #expect(page.contains(#"aria-labelledby="item-3-title">"#))
         #expect(page.contains(#"aria-labelledby="item-4-title">"#))
-        #expect(page.contains(#"style="aspect-ratio: 301 / 200""#))
+        #expect(page.contains(#"style="aspect-ratio: 301 / 200;""#))
         let css = try site.read("assets/style.css")
         #expect(css.contains(".feed--justified {"))
         #expect(css.contains(".feed--grid {"))

@@ -78,7 +78,7 @@ struct PageRenderer: Sendable {
         fields["listURL"] = .text(paths.listPageURL(listPage))
         fields["prev"] = previous.map { .object(["url": .text(paths.itemURL($0.slug)), "title": .text($0.title)]) }
         fields["next"] = next.map { .object(["url": .text(paths.itemURL($0.slug)), "title": .text($0.title)]) }
-        fields["share"] = .object(share(item, url: card.fields["url"]))
+        fields["share"] = .object(share(card))
         var context = common
         context["item"] = .object(fields)
         return try theme.render("item", .object(context))
@@ -87,16 +87,18 @@ struct PageRenderer: Sendable {
     /// What the Open Graph and Twitter card tags of an item's page say. Those tags need absolute URLs: the
     /// page's own URL and a local picture's are given only when the base URL is absolute; a picture
     /// from another host is absolute already.
-    private func share(_ item: GalleryItem, url: TemplateValue?) -> TemplateObject {
+    private func share(_ card: Card) -> TemplateObject {
         var share: TemplateObject = [:]
         let origin = paths.baseURL.origin
-        if let origin, case .text(let path)? = url { share["url"] = .text(origin + path) }
-        if let image = item.image {
-            let remote = image.src.lowercased().hasPrefix("https://") || image.src.lowercased().hasPrefix("http://")
+        if let origin, case .text(let path)? = card.fields["url"] { share["url"] = .text(origin + path) }
+        // The picture as the card shows it: the largest variant of a published picture, the URL as given
+        // when images are off, none when the picture could not be had.
+        if case .object(let image)? = card.fields["image"], case .text(let src)? = image["src"] {
+            let remote = src.lowercased().hasPrefix("https://") || src.lowercased().hasPrefix("http://")
             if remote {
-                share["image"] = .text(image.src)
-            } else if let origin, image.src.hasPrefix("/") {
-                share["image"] = .text(origin + image.src)
+                share["image"] = .text(src)
+            } else if let origin, src.hasPrefix("/") {
+                share["image"] = .text(origin + src)
             }
         }
         return share

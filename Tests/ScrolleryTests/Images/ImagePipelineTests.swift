@@ -240,6 +240,22 @@ import Testing
         #expect(try #require(cards["b"]).contains(#"src="/photos/b.svg""#))
     }
 
+    @Test func theShareTagsShowTheLargestVariantNeverTheOriginal() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { ImageReplica.register(on: $0) }) { host in
+            let site = try Self.makeSite(
+                host: host, names: ["photo.jpg", "truncated.jpg"], images: "baseURL: https://example.org/g/")
+            defer { site.remove() }
+            _ = try await site.build()
+            let photo = try site.read("items/p1/index.html")
+            #expect(
+                photo.range(
+                    of: #"<meta property="og:image" content="https://example.org/g/images/[0-9a-f]{32}-1280\.jpg">"#,
+                    options: .regularExpression) != nil)
+            #expect(!(try site.read("items/p2/index.html")).contains("og:image\""))
+        }
+    }
+
     static func fixture(_ name: String) throws -> Data { try ImageProcessorTests.fixture(name) }
 
     @Test func imagesOffLinksThePictureAsGiven() async throws {
