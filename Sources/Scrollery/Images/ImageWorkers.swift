@@ -5,10 +5,13 @@ import ScrolleryIO
 /// the thread it runs on), `limit` at once: fetches, pages and other pictures' downloads go on meanwhile.
 struct ImageWorkers: Sendable {
     private let permits: HostLimiter
+    /// Jobs at once.
+    let limit: Int
 
     /// - Parameter limit: jobs at once; 0 is one per core.
     init(limit: Int) {
-        permits = HostLimiter(limit: limit > 0 ? limit : ProcessInfo.processInfo.activeProcessorCount)
+        self.limit = limit > 0 ? limit : ProcessInfo.processInfo.activeProcessorCount
+        permits = HostLimiter(limit: self.limit)
     }
 
     func run<Value: Sendable>(_ job: @escaping @Sendable () -> Value) async -> Value {

@@ -12,6 +12,7 @@ struct PictureMaker: Sendable {
     let fetcher: any Fetcher
     let cache: VariantCache
     let workers: ImageWorkers
+    private let held: HostLimiter
     let statistics: PictureStatistics
     let redactor: Redactor
     let logger: Logger
@@ -24,6 +25,7 @@ struct PictureMaker: Sendable {
         self.fetcher = fetcher
         self.cache = VariantCache(cacheFolder: cacheFolder)
         self.workers = ImageWorkers(limit: settings.concurrency)
+        self.held = HostLimiter(limit: 2 * workers.limit)
         self.statistics = statistics
         self.redactor = redactor
         self.logger = logger
@@ -32,6 +34,15 @@ struct PictureMaker: Sendable {
     /// - Returns: the picture, or `nil` for a local SVG (the site's own file, linked as given).
     func picture(for reference: ImageReference) async -> PictureState? {
         if reference.isLocal, reference.original.lowercased().hasSuffix(".svg") { return nil }
+        // Originals held at once, fetched or being decoded: twice the decoders, so the next ones are read
+        // while these are decoded, and memory does not grow with the details fetched in parallel.
+        await held.acquire("originals")
+        let state = await fetchAndMake(reference)
+        await held.release("originals")
+        return state
+    }
+
+    private func fetchAndMake(_ reference: ImageReference) async -> PictureState {
         let shown = redactor(reference.original)
         let response: FetchResponse
         do {

@@ -727,6 +727,8 @@ main { flex: 1; padding-bottom: 2rem; }
 }
 
 .frame picture { display: contents; }
+/* Once a picture is shown its placeholder goes, so it never shows through a transparent picture. */
+.frame:has(img.is-loaded) { background: none !important; }
 
 /* A picture that could not be had: its frame, its alt text, and why. */
 .frame--unavailable { display: grid; place-items: center; background: var(--placeholder); }
