@@ -3,6 +3,9 @@
 
 #include <string.h>
 #include <vips/vips.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /// libvips' warnings (a damaged tile, say) would go to the terminal: the errors that matter reach the
 /// build through the error buffer, with the item they belong to.
@@ -17,6 +20,15 @@ static void ignore_warning(const gchar *domain, GLogLevelFlags level, const gcha
 int scrollery_vips_start(void)
 {
     if (vips_init("scrollery") != 0) return -1;
+#ifdef __GLIBC__
+    // Decoded pictures are large buffers freed soon after, on whichever pooled thread ran the job. By
+    // default glibc raises its mmap threshold after such a free and keeps later buffers in per-thread
+    // arenas that never shrink, so memory would grow with the number of pictures. A fixed threshold
+    // hands every buffer of 1 MB or more back to the system when it is freed, and fewer arenas bound
+    // what small allocations keep.
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+    mallopt(M_ARENA_MAX, 4);
+#endif
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, ignore_warning, NULL);
     vips_concurrency_set(1);
     vips_cache_set_max(0);
