@@ -10,15 +10,17 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import time
 
 import pytest
 from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from server import FaultServer
-from conftest import REPO, wait_for
+from conftest import REPO, console_errors, wait_for
 from test_infinite_scroll import CLS_OBSERVER, READY, screenshot
-from test_theme import BINARY, SHOTS
+from test_theme import BINARY, OPEN, SHOTS, open_viewer
 
 FIXTURES = REPO / "Tests" / "ScrolleryTests" / "Fixtures" / "images"
 GOOD = ["photo.jpg", "orientation-6.jpg", "alpha.png", "animated.gif", "tiny.png", "cmyk.jpg"]
@@ -116,3 +118,24 @@ def test_axe_finds_no_serious_or_critical_violation_on_pictures(picture_site, br
     bad = [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
     print(f"\naxe on the picture page: {[(v['id'], v['impact']) for v in result['violations']]}")
     assert bad == [], axe.report(bad)
+
+
+def test_the_viewer_shows_a_large_variant_and_steps_over_an_unavailable_picture(picture_site, browser):
+    d = browser(1280, 900)
+    d.get(picture_site.origin + "/")
+    wait_for(d, READY, 10)
+    open_viewer(d, 1)
+    wait_for(d, "var i = document.querySelector('.viewer-img'); return i.complete && i.naturalWidth > 0", 10,
+             "the viewer's picture")
+    shown = d.execute_script("return document.querySelector('.viewer-img').currentSrc")
+    assert "/images/" in shown, shown
+    width = d.execute_script("return document.querySelector('.viewer-img').naturalWidth")
+    assert width >= 640, f"the viewer shows a {width} px variant on a 1280 px screen"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    d.save_screenshot(str(SHOTS / "viewer-pictures.png"))
+    # Walk to the end: the unavailable pictures are cards too, and nothing throws.
+    for _ in range(len(GOOD + BAD) - 1):
+        d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        time.sleep(0.2)
+    assert d.execute_script(OPEN)
+    assert console_errors(d) == []
