@@ -138,10 +138,10 @@ extension DefaultTheme {
 <meta property="og:image" content="{{item.share.image}}">
 {{#item.image}}
 <meta property="og:image:alt" content="{{alt}}">
-{{#hasSize}}
-<meta property="og:image:width" content="{{width}}">
-<meta property="og:image:height" content="{{height}}">
-{{/hasSize}}
+{{#srcWidth}}
+<meta property="og:image:width" content="{{srcWidth}}">
+<meta property="og:image:height" content="{{srcHeight}}">
+{{/srcWidth}}
 {{/item.image}}
 <meta name="twitter:card" content="summary_large_image">
 {{/item.share.image}}

@@ -133,6 +133,10 @@ struct PageRenderer: Sendable {
         switch picture {
         case nil:
             fields["src"] = .text(image.src)
+            if let (width, height) = size {
+                fields["srcWidth"] = TemplateValue(width)
+                fields["srcHeight"] = TemplateValue(height)
+            }
         case .failed:
             fields["unavailable"] = .bool(true)
         case .published(let published):
@@ -147,6 +151,8 @@ struct PageRenderer: Sendable {
                 let largest = published.image.variants.last(where: { $0.format == fallback })
             {
                 fields["src"] = .text(paths.baseURL.path + published.path(of: largest))
+                fields["srcWidth"] = TemplateValue(largest.width)
+                fields["srcHeight"] = TemplateValue(largest.height)
                 fields["srcset"] = .text(srcset(fallback))
             }
             fields["sources"] = .list(

@@ -252,6 +252,8 @@ import Testing
                 photo.range(
                     of: #"<meta property="og:image" content="https://example.org/g/images/[0-9a-f]{32}-1280\.jpg">"#,
                     options: .regularExpression) != nil)
+            #expect(photo.contains(#"<meta property="og:image:width" content="1280">"#))
+            #expect(photo.contains(#"<meta property="og:image:height" content="854">"#))
             #expect(!(try site.read("items/p2/index.html")).contains("og:image\""))
         }
     }
