@@ -1,4 +1,4 @@
-import ScrolleryCore
+public import ScrolleryCore
 
 /// The `sections:` section of `scrollery.yml`: headings in the feed and an archive page, by a date field.
 public struct SectionsConfig: Sendable, Equatable {
