@@ -135,6 +135,27 @@ struct SectionTests {
         #expect(try site.snapshot() == before)
     }
 
+    @Test("a page whose items did not change is rendered again when what it shows of sections changes")
+    func renderKeys() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        try await site.build()
+        #expect(headings(try site.read("page/2/index.html")).first?.id == "section-4-page-2")
+        // Item 4 moves to November: October now starts at item 5, on page 1; page 2's items are the same.
+        let file = site.folder.appendingPathComponent("data/page-1.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var items = try #require(json["items"] as? [[String: Any]])
+        items[3]["date"] = "2026-11-02"
+        json["items"] = items
+        try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: file)
+        let summary = try await site.build()
+        let second = try site.read("page/2/index.html")
+        #expect(headings(second).first?.id == "section-5-page-2")
+        #expect(second.contains(#"<a href="/sections/#section-5">October 2026</a>"#))
+        #expect(try site.read("sections/index.html").contains(#"<a href="/#item-5">October 2026</a>"#))
+        #expect(summary.filesChanged > 0)
+    }
+
     @Test("by week and by day: ISO weeks and day headings; by year, one section per year")
     func otherGroupings() async throws {
         let week = try Self.site(by: "week")
