@@ -763,7 +763,7 @@ main { flex: 1; padding-bottom: 2rem; }
 .feed-section {
   position: sticky;
   top: 0;
-  z-index: 2;
+  z-index: 5; /* above the cards' own layers (their frame and links are at 1–2) */
   flex: 1 1 100%;
   grid-column: 1 / -1;
   display: flex;
