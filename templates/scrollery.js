@@ -202,7 +202,8 @@
     if (!c || c.parentNode !== feed) return;
     if (e.key === 'Enter' && e.target === c && src) return view(c);
     if (e.key !== 'PageDown' && e.key !== 'PageUp') return;
-    var n = e.key === 'PageDown' ? c.nextElementSibling : c.previousElementSibling;
+    var n = c, k = e.key === 'PageDown' ? 'next' : 'previous';
+    do n = n[k + 'ElementSibling']; while (n && !n.getClientRects().length);
     if (n) { e.preventDefault(); n.focus(); }
   });
 

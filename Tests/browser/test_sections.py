@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from server import FaultServer
 from conftest import REPO, console_errors, wait_for, wait_until, write_fixture_site
@@ -142,3 +143,24 @@ def test_axe_finds_nothing_serious_with_sections(sections_site, browser):
     result = axe.run(options="{resultTypes: ['violations']}")
     bad = [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], axe.report(bad)
+
+
+def test_page_down_and_up_go_past_the_break_before_a_heading_and_skip_hidden_cards(sections_site, browser):
+    server, _ = sections_site
+    d = open_site(browser, server)
+    focused = "var a = document.activeElement; return a.id || a.getAttribute('aria-labelledby')"
+    d.execute_script("document.getElementById('item-12').focus()")
+    d.switch_to.active_element.send_keys(Keys.PAGE_DOWN)
+    assert d.execute_script(focused) == "section-13"
+    d.switch_to.active_element.send_keys(Keys.PAGE_DOWN)
+    assert d.execute_script(focused) == "item-13"
+    d.execute_script("document.getElementById('item-13').focus()")
+    d.switch_to.active_element.send_keys(Keys.PAGE_UP)
+    d.switch_to.active_element.send_keys(Keys.PAGE_UP)
+    assert d.execute_script(focused) == "item-12"
+    # a collapsed section's cards are skipped: from its heading, Page Up goes to the card above it
+    d.find_element(By.CSS_SELECTOR, "button[data-section='section-1']").click()
+    d.execute_script("document.getElementById('item-13').focus()")
+    for _ in range(3):
+        d.switch_to.active_element.send_keys(Keys.PAGE_UP)
+    assert d.execute_script(focused) == "section-1"
