@@ -55,7 +55,7 @@
   live.setAttribute('aria-live', 'polite');
   d.body.appendChild(live);
 
-  var cards = function () { return feed.querySelectorAll(':scope > article'); };
+  var cards = function () { return feed.querySelectorAll(':scope > .card'); };
   var first = cards()[0];
   var here = abs((first && first.getAttribute('data-page-url')) || location.href);
   each(cards(), function (c) { c.setAttribute('data-page-url', here); });
@@ -77,7 +77,7 @@
       var doc = new DOMParser().parseFromString(html, 'text/html');
       var f = doc.querySelector('.feed');
       if (!f) throw new Error('no feed');
-      return { cards: Array.prototype.slice.call(f.querySelectorAll(':scope > article')),
+      return { cards: Array.prototype.slice.call(f.querySelectorAll(':scope > *')),
                pager: doc.querySelector('.pager'), num: f.getAttribute('data-page') };
     }).catch(function (err) {
       if (n >= 3) throw err;
@@ -93,7 +93,7 @@
     frag.insertBefore(el('i', 'feed-break'), before ? null : frag.firstChild);
     feed.insertBefore(frag, before);
     prep(p.cards);
-    var pos = function (c) { return c ? c.getAttribute('aria-posinset') : '?'; };
+    var pos = function (c) { return c ? c.getAttribute('data-position') : '?'; };
     live.textContent = 'Page ' + p.num + ' loaded, items ' + pos(p.cards[0]) + '–' +
       pos(p.cards[p.cards.length - 1]) + (before || link(p.pager, 'next') ? '.' : '. End of gallery.');
   }
@@ -151,7 +151,7 @@
     prevBox.innerHTML = '<p class="pager-loading" role="status">Loading…</p>';
     return get(url, 0).then(function (p) {
       pages.unshift(url);
-      insert(p, url, cards()[0]);
+      insert(p, url, feed.firstElementChild);
       prevURL = link(p.pager, 'prev');
       // at the start the box stays, with the same height: no shift
       prevBox.innerHTML = prevURL ? button('prev', 'Load previous') : '<p class="feed-end">Start of the gallery.</p>';
@@ -202,7 +202,8 @@
     if (!c || c.parentNode !== feed) return;
     if (e.key === 'Enter' && e.target === c && src) return view(c);
     if (e.key !== 'PageDown' && e.key !== 'PageUp') return;
-    var n = e.key === 'PageDown' ? c.nextElementSibling : c.previousElementSibling;
+    var n = c, k = e.key === 'PageDown' ? 'next' : 'previous';
+    do n = n[k + 'ElementSibling']; while (n && !n.getClientRects().length);
     if (n) { e.preventDefault(); n.focus(); }
   });
 
@@ -239,7 +240,7 @@
     if (above-- > 0) return prev(1).then(function (ok) { if (!ok) above = 0; step(); });
     if (restoring) {
       restoring = false;
-      var c = feed.querySelector('[data-position="' + st.anchor + '"]');
+      var c = feed.querySelector('.card[data-position="' + st.anchor + '"]');
       if (c) w.scrollTo(0, top(c) + w.pageYOffset - (st.y || 0));
       prep(cards(), true); // shown at once, as at start-up
     }

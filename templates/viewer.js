@@ -26,15 +26,15 @@
   var img = $('img'), count = $('count');
   var text = function (c, sel) { var e = c.querySelector(sel); return e ? e.textContent : ''; };
 
-  /* the card beside c in the feed (skipping page breaks), or null */
+  /* the card beside c in the feed (skipping page breaks and section headings), or null */
   function beside(c, dir) {
-    do c = dir > 0 ? c.nextElementSibling : c.previousElementSibling; while (c && c.tagName !== 'ARTICLE');
+    do c = dir > 0 ? c.nextElementSibling : c.previousElementSibling; while (c && !c.matches('.card:not([hidden])'));
     return c;
   }
 
   function total() {
     var last = feed.lastElementChild, pager = d.querySelector('.pager');
-    while (last && last.tagName !== 'ARTICLE') last = last.previousElementSibling;
+    while (last && !last.matches('.card')) last = last.previousElementSibling;
     return pager && !pager.querySelector('a[rel=next]') && last ? last.getAttribute('aria-posinset') : 'many';
   }
 

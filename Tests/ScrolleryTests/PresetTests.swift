@@ -174,6 +174,12 @@ struct PresetTests {
             // APOD gives no sizes: the pictures' own (the thumbnails' too) are on every card.
             #expect(index.contains("srcset=\"/images/") && index.contains(#"width="200" height="300""#))
             #expect(!index.contains("frame--unavailable"))
+            // Sections by month: the first card opens its month's section, and the archive lists it.
+            let month = String(today.prefix(7))
+            #expect(index.contains("class=\"feed-section\"") && index.contains("sections.js"))
+            let archive = try String(
+                contentsOf: site.appendingPathComponent("public/sections/index.html"), encoding: .utf8)
+            #expect(archive.contains("href=\"/#item-1\""), "\(month)")
             // The key is in the URL: the summary and progress show it redacted.
             #expect(!built.stderr.contains("DEMO_KEY") && built.stderr.contains("api_key=***"))
         }

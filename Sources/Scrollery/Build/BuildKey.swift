@@ -13,6 +13,7 @@ enum BuildKey {
         key.add(config.description ?? "-")
         key.add(config.scroll.autoPages)
         key.add(config.pageSize)
+        key.add(config.sections.by.rawValue + " " + config.sections.field)
         key.add(theme.fingerprint)
         return key.finalize().hex
     }

@@ -218,7 +218,9 @@ public struct SiteBuilder: Sendable {
                 statistics: pictureStatistics, redactor: config.redactor, logger: logger) : nil
         let enricher = try Enricher(
             detail: config.detail,
-            mapper: try ItemMapper(config.item, baseURL: config.baseURL, redactor: config.redactor), fetcher: fetcher,
+            mapper: try ItemMapper(
+                config.item, baseURL: config.baseURL, redactor: config.redactor, sections: config.sections),
+            fetcher: fetcher,
             concurrency: options.concurrency, redactor: config.redactor, logger: logger, pictures: pictures)
         var publishedPictures = PublishedPictures(cache: VariantCache(cacheFolder: config.cache.folder))
         let sourcePageCount = Mutex(0)
@@ -241,6 +243,9 @@ public struct SiteBuilder: Sendable {
         // page links back to it.
         var previousLast: (item: GalleryItem, slug: String)?
         let store = output.store
+        // The sections, followed as pages stream; the archive page is written a section at a time.
+        var sections = SectionTracker(paths: paths)
+        let archive = try ArchiveFile(enabled: config.sections.enabled, renderer: renderer, store: store)
         // The folders of the pending page's items, made by one task while the page before is written.
         var folders: Task<Void, Never>?
         do {
@@ -263,10 +268,12 @@ public struct SiteBuilder: Sendable {
                 if let page = pending {
                     // The page before is rendered and written while the next chunk's details are read.
                     await pendingFolders?.value
+                    let placed = sections.marks(for: page.items.map(\.item), page: page.number)
+                    try archive?.add(placed.finished)
                     let written = try await Self.render(
                         page.items, page: page.number, hasNext: true,
-                        around: (previousLast, slugged.first), renderer: renderer, store: store,
-                        buildKey: buildKey)
+                        around: (previousLast, slugged.first), sections: placed.marks, renderer: renderer,
+                        store: store, buildKey: buildKey)
                     try record(page.items, page: page.number, written: written, maps: &maps, into: &output)
                     try publishedPictures.write(page.items.map(\.item), into: &output)
                     previousLast = page.items.last
@@ -296,12 +303,18 @@ public struct SiteBuilder: Sendable {
             throw error
         }
         let last = (items: pending?.items ?? [], number: pending?.number ?? 1)
+        let placed = sections.marks(for: last.items.map(\.item), page: last.number)
         try record(
             last.items, page: last.number,
             written: try await Self.render(
-                last.items, page: last.number, hasNext: false, around: (previousLast, nil), renderer: renderer,
-                store: store, buildKey: buildKey),
+                last.items, page: last.number, hasNext: false, around: (previousLast, nil), sections: placed.marks,
+                renderer: renderer, store: store, buildKey: buildKey),
             maps: &maps, into: &output)
+        if let archive {
+            try archive.add(placed.finished + [sections.finish()].compactMap { $0 })
+            let file = try archive.finish()
+            try output.record(file.path, changed: file.changed)
+        }
         try publishedPictures.write(last.items.map(\.item), into: &output)
         summary.images = pictureStatistics.snapshot
         summary.pages = max(summary.pages, 1)
@@ -322,7 +335,7 @@ public struct SiteBuilder: Sendable {
     private static func render(
         _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool,
         around: (before: (item: GalleryItem, slug: String)?, after: (item: GalleryItem, slug: String)?),
-        renderer: PageRenderer, store: OutputStore, buildKey: String
+        sections: [SectionMark?], renderer: PageRenderer, store: OutputStore, buildKey: String
     ) async throws -> [(page: PageName, changed: Bool, key: Fingerprint.Digest)] {
         let names = [PageName.list(page)] + items.map { PageName.item(slug: $0.slug) }
         let files = names.map(\.path)
@@ -337,6 +350,8 @@ public struct SiteBuilder: Sendable {
             if index == 0 {
                 key.add(hasNext ? "next" : "last")
                 for (item, slug) in items { key.add(item, slug: slug) }
+                // What the page shows of sections: its headings, and which section each card is in.
+                for mark in sections { key.add(mark?.keyText ?? "-") }
             } else {
                 key.add(items[index - 1].item, slug: items[index - 1].slug)
                 // What the page shows of its neighbours: a changed or moved neighbour renders it again.
@@ -348,7 +363,7 @@ public struct SiteBuilder: Sendable {
             let finished = key.finalize()
             let changed = try store.write(key: finished, to: files[index]) {
                 index == 0
-                    ? try renderer.listPage(number: page, cards: cards, hasNext: hasNext)
+                    ? try renderer.listPage(number: page, cards: cards, hasNext: hasNext, sections: sections)
                     : try renderer.itemPage(
                         items[index - 1].item, card: cards[index - 1], listPage: page,
                         previous: sequence[index - 1], next: sequence[index + 1])
@@ -400,4 +415,43 @@ public struct SiteBuilder: Sendable {
 struct BuildFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The archive page, `sections/index.html`, written as the build streams: its head when the build starts,
+/// each section when it is finished, its tail at the end. Nothing of it is held but the open file.
+final class ArchiveFile {
+    static let path = "sections/index.html"
+    private let renderer: PageRenderer
+    private let file: StagedTextFiles
+    private let tail: String
+
+    /// `nil` when the site has no sections.
+    init?(enabled: Bool, renderer: PageRenderer, store: OutputStore) throws {
+        guard enabled else { return nil }
+        let shell = try renderer.archiveShell()
+        self.renderer = renderer
+        self.tail = shell.tail
+        store.makeFolders(for: [Self.path])
+        file = StagedTextFiles(store: store)
+        try file.start(Self.path)
+        try append(shell.head)
+    }
+
+    func add(_ entries: [SectionTracker.Entry]) throws {
+        for entry in entries { try append(try renderer.archiveEntry(entry)) }
+    }
+
+    /// Writes the tail and closes the file.
+    /// - Returns: the file and whether it changed since the previous build.
+    func finish() throws -> (path: String, changed: Bool) {
+        try append(tail.hasPrefix("\n") ? String(tail.dropFirst()) : tail)
+        try file.finish()
+        return file.finished.last ?? (Self.path, true)
+    }
+
+    /// A block of lines: `append` ends each with a line feed, so the block's own last one is left out.
+    private func append(_ text: String) throws {
+        guard !text.isEmpty else { return }
+        try file.append(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+    }
 }

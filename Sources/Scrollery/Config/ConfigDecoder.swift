@@ -20,7 +20,7 @@ final class ConfigDecoder {
         let top = try ConfigReader(file: file.path, path: "", node: root)
         try top.rejectUnknownKeys([
             "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll", "fetch",
-            "cache", "images", "theme",
+            "cache", "images", "theme", "sections",
         ])
         let baseURL = try decodeBaseURL(top)
         guard let sourceReader = try top.child("source") else {
@@ -48,6 +48,7 @@ final class ConfigDecoder {
             fetch: try decodeFetch(top.child("fetch"), detail: detail),
             cache: cache,
             images: try decodeImages(top.child("images")),
+            sections: try decodeSections(top.child("sections")),
             redactor: Redactor(secrets: references.values),
             siteFolder: siteFolder,
             file: file

@@ -30,6 +30,8 @@ public struct SiteConfig: Sendable {
     public var cache: CacheSettings
     /// The `images:` section: how items' pictures are fetched and written.
     public var images: ImageSettings
+    /// The `sections:` section: headings in the feed and the archive page, by date.
+    public var sections = SectionsConfig()
     /// Hides the values taken from the environment (`${NAME}`) wherever text is shown.
     public var redactor: Redactor
     /// The site folder: relative paths in the config are resolved against it.

@@ -17,6 +17,7 @@ extension GalleryItem {
         key.add(item.date ?? "-")
         key.add(item.link ?? "-")
         key.add(item.error ?? "-")
+        key.add(item.section.map { "\($0.key) \($0.heading)" } ?? "-")
         switch item.picture {
         case nil: key.add("no picture")
         case .failed(let reason): key.add("failed: \(reason)")

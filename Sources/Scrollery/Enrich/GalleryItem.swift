@@ -14,6 +14,8 @@ struct GalleryItem: Sendable, Equatable {
     let link: String?
     /// Why the item's details could not be had, when they could not.
     let error: String?
+    /// The section the item belongs to, when the site has sections (`sections.by`).
+    let section: SectionKey?
     /// The picture as the image pipeline made it (`nil` when images are off, or the picture is a local SVG,
     /// which is linked as given).
     private(set) var picture: PictureState?
@@ -22,7 +24,7 @@ struct GalleryItem: Sendable, Equatable {
 
     init(
         position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
-        date: String?, link: String?, error: String?
+        date: String?, link: String?, error: String?, section: SectionKey? = nil
     ) {
         self.position = position
         self.id = id
@@ -32,6 +34,7 @@ struct GalleryItem: Sendable, Equatable {
         self.date = date
         self.link = link
         self.error = error
+        self.section = section
         fingerprint = GalleryItem.fingerprint(of: self)
     }
 

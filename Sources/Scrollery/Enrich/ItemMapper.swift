@@ -12,6 +12,8 @@ struct ItemMapper: Sendable {
     private let description: Template?
     private let date: Template?
     private let link: Template?
+    /// The date field sections are made from, and how (`nil`: no sections).
+    private let section: (field: Template, grouping: SectionGrouping)?
     private let baseURL: BaseURL
     private let redactor: Redactor
     private let markdown = MarkdownRenderer()
@@ -20,7 +22,11 @@ struct ItemMapper: Sendable {
     ///   - templates: the config's `item:` templates.
     ///   - baseURL: where relative image paths are placed.
     ///   - redactor: hides secrets that a source echoes back (a URL with its `api_key=`, say).
-    init(_ templates: ItemTemplates, baseURL: BaseURL, redactor: Redactor = Redactor()) throws {
+    ///   - sections: how items are grouped into sections, and by which field.
+    init(
+        _ templates: ItemTemplates, baseURL: BaseURL, redactor: Redactor = Redactor(),
+        sections: SectionsConfig = SectionsConfig()
+    ) throws {
         func parse(_ text: String?, _ key: String) throws -> Template? {
             // The fields are plain text, not HTML: escaping happens once, in the theme.
             try text.map { try Template($0, escaping: .none, name: "item.\(key)") }
@@ -34,6 +40,11 @@ struct ItemMapper: Sendable {
         description = try parse(templates.description, "description")
         date = try parse(templates.date, "date")
         link = try parse(templates.link, "link")
+        if sections.enabled {
+            section = (try Template(sections.template, escaping: .none, name: "sections.field"), sections.by)
+        } else {
+            section = nil
+        }
         self.baseURL = baseURL
         self.redactor = redactor
     }
@@ -71,7 +82,8 @@ struct ItemMapper: Sendable {
             position: item.position, id: renderedID, title: renderedTitle, image: imageReference,
             description: descriptionText.isEmpty ? nil : markdown.render(descriptionText),
             date: text(date), link: text(link).flatMap(SafeURL.external),
-            error: (error ?? failure).map(ControlCharacters.removed(from:)))
+            error: (error ?? failure).map(ControlCharacters.removed(from:)),
+            section: section.flatMap { SectionKey.of(text($0.field), by: $0.grouping) })
     }
 
     /// Where the original of a checked image location is read from: an http(s) URL as it is, a path

@@ -173,6 +173,9 @@ public enum SitePreset: String, CaseIterable, Sendable {
           description: "{{explanation}}{{#copyright}}\\n\\n© {{copyright}}{{/copyright}}"
           date: "{{date}}"
           link: "{{url}}"
+        sections:
+          by: month            # a heading per month, and an archive page at sections/
+          field: date
         fetch:
           concurrency: 4
 

@@ -60,7 +60,7 @@ extension DefaultTheme {
 
 """#,
         "card.mustache": #"""
-<article class="card{{#error}} card--error{{/error}}" id="item-{{position}}" tabindex="0" aria-posinset="{{position}}" aria-setsize="{{page.setSize}}" data-position="{{position}}" data-page-url="{{page.url}}" aria-labelledby="item-{{position}}-title"{{#image}}{{#hasSize}} style="--w: {{width}}; --h: {{height}}"{{/hasSize}}{{/image}}>
+<article class="card{{#error}} card--error{{/error}}" id="item-{{position}}" tabindex="0" aria-posinset="{{position}}" aria-setsize="{{page.setSize}}" data-position="{{position}}" data-page-url="{{page.url}}"{{#section}} data-section="{{id}}"{{/section}} aria-labelledby="item-{{position}}-title"{{#image}}{{#hasSize}} style="--w: {{width}}; --h: {{height}}"{{/hasSize}}{{/image}}>
 {{#image}}
 <div class="frame{{#hasSize}} frame--sized{{/hasSize}}{{#unavailable}} frame--unavailable{{/unavailable}}"{{#style}} style="{{style}}"{{/style}}>
 {{#unavailable}}
@@ -206,6 +206,9 @@ extension DefaultTheme {
 {{#page.next}}
 <link rel="next" href="{{page.next.url}}">
 {{/page.next}}
+{{#page.hasSections}}
+<script src="{{site.assetsURL}}sections.js" defer></script>
+{{/page.hasSections}}
 {{/head}}
 {{$main}}
 {{#page.isEmpty}}
@@ -220,6 +223,9 @@ extension DefaultTheme {
 {{/page.prev}}
 <div class="feed feed--{{theme.layout}}" role="feed" aria-busy="false" aria-label="{{site.title}} gallery" data-page="{{page.number}}" data-auto-pages="{{scroll.autoPages}}">
 {{#items}}
+{{#sectionStart}}
+{{>section-heading}}
+{{/sectionStart}}
 {{>card}}
 {{/items}}
 </div>
@@ -298,7 +304,7 @@ extension DefaultTheme {
   live.setAttribute('aria-live', 'polite');
   d.body.appendChild(live);
 
-  var cards = function () { return feed.querySelectorAll(':scope > article'); };
+  var cards = function () { return feed.querySelectorAll(':scope > .card'); };
   var first = cards()[0];
   var here = abs((first && first.getAttribute('data-page-url')) || location.href);
   each(cards(), function (c) { c.setAttribute('data-page-url', here); });
@@ -320,7 +326,7 @@ extension DefaultTheme {
       var doc = new DOMParser().parseFromString(html, 'text/html');
       var f = doc.querySelector('.feed');
       if (!f) throw new Error('no feed');
-      return { cards: Array.prototype.slice.call(f.querySelectorAll(':scope > article')),
+      return { cards: Array.prototype.slice.call(f.querySelectorAll(':scope > *')),
                pager: doc.querySelector('.pager'), num: f.getAttribute('data-page') };
     }).catch(function (err) {
       if (n >= 3) throw err;
@@ -336,7 +342,7 @@ extension DefaultTheme {
     frag.insertBefore(el('i', 'feed-break'), before ? null : frag.firstChild);
     feed.insertBefore(frag, before);
     prep(p.cards);
-    var pos = function (c) { return c ? c.getAttribute('aria-posinset') : '?'; };
+    var pos = function (c) { return c ? c.getAttribute('data-position') : '?'; };
     live.textContent = 'Page ' + p.num + ' loaded, items ' + pos(p.cards[0]) + '–' +
       pos(p.cards[p.cards.length - 1]) + (before || link(p.pager, 'next') ? '.' : '. End of gallery.');
   }
@@ -394,7 +400,7 @@ extension DefaultTheme {
     prevBox.innerHTML = '<p class="pager-loading" role="status">Loading…</p>';
     return get(url, 0).then(function (p) {
       pages.unshift(url);
-      insert(p, url, cards()[0]);
+      insert(p, url, feed.firstElementChild);
       prevURL = link(p.pager, 'prev');
       // at the start the box stays, with the same height: no shift
       prevBox.innerHTML = prevURL ? button('prev', 'Load previous') : '<p class="feed-end">Start of the gallery.</p>';
@@ -445,7 +451,8 @@ extension DefaultTheme {
     if (!c || c.parentNode !== feed) return;
     if (e.key === 'Enter' && e.target === c && src) return view(c);
     if (e.key !== 'PageDown' && e.key !== 'PageUp') return;
-    var n = e.key === 'PageDown' ? c.nextElementSibling : c.previousElementSibling;
+    var n = c, k = e.key === 'PageDown' ? 'next' : 'previous';
+    do n = n[k + 'ElementSibling']; while (n && !n.getClientRects().length);
     if (n) { e.preventDefault(); n.focus(); }
   });
 
@@ -482,13 +489,76 @@ extension DefaultTheme {
     if (above-- > 0) return prev(1).then(function (ok) { if (!ok) above = 0; step(); });
     if (restoring) {
       restoring = false;
-      var c = feed.querySelector('[data-position="' + st.anchor + '"]');
+      var c = feed.querySelector('.card[data-position="' + st.anchor + '"]');
       if (c) w.scrollTo(0, top(c) + w.pageYOffset - (st.y || 0));
       prep(cards(), true); // shown at once, as at start-up
     }
     idle();
   })();
 })();
+
+"""#,
+        "section-entry.mustache": #"""
+<li class="archive-entry" id="{{id}}"><a href="{{url}}">{{heading}}</a> <span class="archive-count">{{countText}}</span></li>
+
+"""#,
+        "section-heading.mustache": #"""
+{{^firstOnPage}}
+<i class="section-break" aria-hidden="true"></i>
+{{/firstOnPage}}
+<article class="feed-section{{#continued}} feed-section--continued{{/continued}}" tabindex="-1" data-section="{{section}}" data-position="{{position}}" data-page-url="{{page.url}}" aria-labelledby="{{id}}">
+<h2 class="feed-section-title" id="{{id}}"><a href="{{archiveURL}}">{{heading}}</a>{{#continued}} <span class="feed-section-note">(continued)</span>{{/continued}}</h2>
+<button class="feed-section-toggle" type="button" aria-expanded="true" data-section="{{section}}"><span class="sr-only">Cards of {{heading}}</span></button>
+</article>
+
+"""#,
+        "sections.js": #"""
+/* Sections: the button of each heading hides or shows that section's cards (their hidden attribute);
+ * the cards of a collapsed section that the infinite scroll adds later come hidden. Without it, the
+ * headings and the archive still work. */
+(function () {
+  'use strict';
+  var d = document, feed = d.querySelector('.feed'), shut = {};
+  if (!feed || !feed.addEventListener) return;
+  d.documentElement.classList.add('sections-js');
+
+  function apply(n) {
+    var s = n.getAttribute('data-section');
+    if (n.classList.contains('feed-section')) n = n.querySelector('button');
+    if (!n || !s) return;
+    if (n.tagName === 'BUTTON') n.setAttribute('aria-expanded', String(!shut[s]));
+    else n.hidden = !!shut[s];
+  }
+
+  feed.addEventListener('click', function (e) {
+    var b = e.target.closest('.feed-section-toggle'), h = b && b.parentNode;
+    if (!b) return;
+    var s = b.getAttribute('data-section'), stuck = h.getBoundingClientRect().top < 1;
+    shut[s] = !shut[s];
+    feed.querySelectorAll('.card[data-section="' + s + '"], button[data-section="' + s + '"]').forEach(apply);
+    // a heading stuck at the top stays where the reader is
+    if (stuck) h.scrollIntoView();
+  });
+
+  new MutationObserver(function (list) {
+    list.forEach(function (m) {
+      m.addedNodes.forEach(function (n) { if (n.nodeType === 1 && n.hasAttribute('data-section')) apply(n); });
+    });
+  }).observe(feed, { childList: true });
+})();
+
+"""#,
+        "sections.mustache": #"""
+{{<base}}
+{{$title}}Sections · {{site.title}}{{/title}}
+{{$main}}
+<h1 class="archive-title">Sections</h1>
+<p class="archive-intro">Every section of the gallery, in the order of the feed, with its number of items.</p>
+<ol class="archive">
+{{{archive.entries}}}
+</ol>
+{{/main}}
+{{/base}}
 
 """#,
         "style.css": #"""
@@ -685,6 +755,66 @@ main { flex: 1; padding-bottom: 2rem; }
 @media (max-width: 34rem) {
   .feed--justified > .card { flex: 1 1 100%; }
 }
+
+/* ---------- sections (sections.by): a heading where a section starts ---------- */
+
+/* A heading is an article of the feed (the feed owns articles only), a full row, sticky at the top of
+   the window until the next heading slides over it. Its height is fixed, with or without the script,
+   so a page added below never moves what is shown. */
+.feed-section {
+  position: sticky;
+  top: 0;
+  z-index: 5; /* above the cards' own layers (their frame and links are at 1–2) */
+  flex: 1 1 100%;
+  grid-column: 1 / -1;
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  box-sizing: border-box;
+  height: 3rem;
+  margin: 0;
+  padding: 0 0.25rem;
+  background: var(--bg);
+  border-bottom: 1px solid var(--border);
+}
+.feed-section:focus-visible { outline-offset: -2px; }
+.feed-section-title { margin: 0; font-size: 1.15rem; line-height: 1.2; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.feed-section-title a { color: inherit; text-decoration: none; }
+.feed-section-title a:hover, .feed-section-title a:focus-visible { text-decoration: underline; }
+.feed-section-note { font-size: 0.85rem; font-weight: normal; color: var(--muted); }
+/* A page's continued heading is for a reader who lands on that page; below a page break of the infinite
+   scroll, the section's own heading is already above. */
+.feed-break + .feed-section--continued { display: none; }
+/* The row above a heading ends as a page's last row does: no card is stretched. */
+.section-break { display: contents; }
+.feed--justified > .section-break::before { content: ""; flex: 1e6 1 0; align-self: flex-start; height: 0; }
+.feed--justified > .section-break::after { content: ""; flex: 0 0 100%; margin-top: calc(-1 * var(--gap)); }
+/* The collapse button takes its room from the start; the script (sections.js) makes it visible. */
+.feed-section-toggle {
+  flex: 0 0 auto;
+  width: 2rem;
+  height: 2rem;
+  margin-left: auto;
+  padding: 0;
+  border: 1px solid var(--border);
+  border-radius: 50%;
+  background: var(--surface);
+  color: var(--text);
+  cursor: pointer;
+  visibility: hidden;
+}
+.sections-js .feed-section-toggle { visibility: visible; }
+.feed-section-toggle::before { content: "▾"; display: inline-block; transition: transform 0.15s ease; }
+.feed-section-toggle[aria-expanded="false"]::before { transform: rotate(-90deg); }
+.feed > .card[hidden] { display: none; }
+/* A card reached from the archive is not hidden under the sticky heading. */
+.feed > .card[data-section] { scroll-margin-top: 3.5rem; }
+
+/* The archive page (sections/) */
+.archive { columns: 16rem; column-gap: 2rem; padding-left: 1.5rem; }
+.archive-entry { break-inside: avoid; padding: 0.15rem 0; }
+.archive-entry:target { background: var(--placeholder); }
+.archive-count { color: var(--muted); font-size: 0.9rem; }
 
 .feed-empty {
   padding: 4rem 1rem;
@@ -1030,15 +1160,15 @@ html { scrollbar-gutter: stable; }
   var img = $('img'), count = $('count');
   var text = function (c, sel) { var e = c.querySelector(sel); return e ? e.textContent : ''; };
 
-  /* the card beside c in the feed (skipping page breaks), or null */
+  /* the card beside c in the feed (skipping page breaks and section headings), or null */
   function beside(c, dir) {
-    do c = dir > 0 ? c.nextElementSibling : c.previousElementSibling; while (c && c.tagName !== 'ARTICLE');
+    do c = dir > 0 ? c.nextElementSibling : c.previousElementSibling; while (c && !c.matches('.card:not([hidden])'));
     return c;
   }
 
   function total() {
     var last = feed.lastElementChild, pager = d.querySelector('.pager');
-    while (last && last.tagName !== 'ARTICLE') last = last.previousElementSibling;
+    while (last && !last.matches('.card')) last = last.previousElementSibling;
     return pager && !pager.querySelector('a[rel=next]') && last ? last.getAttribute('aria-posinset') : 'many';
   }
 

@@ -40,8 +40,11 @@ struct PageRenderer: Sendable {
         let fields: TemplateObject
     }
 
-    /// A listing page: `number` is 1-based, `cards` are its items in order.
-    func listPage(number: Int, cards: [Card], hasNext: Bool) throws(ThemeError) -> [UInt8] {
+    /// A listing page: `number` is 1-based, `cards` are its items in order, `sections` what each card
+    /// shows of sections (none when the site has no sections).
+    func listPage(number: Int, cards: [Card], hasNext: Bool, sections: [SectionMark?] = []) throws(ThemeError)
+        -> [UInt8]
+    {
         var page: TemplateObject = [
             "number": TemplateValue(number),
             "url": .text(paths.listPageURL(number)),
@@ -56,10 +59,59 @@ struct PageRenderer: Sendable {
         if number > 1 { page["prev"] = ["url": .text(paths.listPageURL(number - 1))] }
         if hasNext { page["next"] = ["url": .text(paths.listPageURL(number + 1))] }
         var context = common
-        context["page"] = .object(page)
         context["scroll"] = ["autoPages": TemplateValue(autoPages)]
-        context["items"] = .list(cards.map { .object($0.fields) })
+        let marks = sections.count == cards.count ? sections : Array(repeating: nil, count: cards.count)
+        page["hasSections"] = .bool(marks.contains { $0 != nil })
+        context["page"] = .object(page)
+        context["items"] = .list(
+            zip(cards, marks).enumerated().map { index, pair in
+                var fields = pair.0.fields
+                if let mark = pair.1 {
+                    fields["section"] = ["id": .text(mark.section)]
+                    fields["sectionStart"] = mark.start.map { start in
+                        .object([
+                            "heading": .text(start.heading),
+                            "id": .text(start.id),
+                            "section": .text(mark.section),
+                            "archiveURL": .text(start.archiveURL),
+                            "continued": .bool(start.continued),
+                            "firstOnPage": .bool(index == 0),
+                        ])
+                    }
+                }
+                return .object(fields)
+            })
         return try theme.render("list", .object(context))
+    }
+
+    /// The archive page (`sections/index.html`) around its entries: the text before them and after them.
+    /// The entries are written one at a time in between (`archiveEntry`), as the build finds them.
+    func archiveShell() throws(ThemeError) -> (head: String, tail: String) {
+        let marker = "<!--scrollery:archive-entries-->"
+        var context = common
+        context["archive"] = ["url": .text(SectionTracker.archiveURL(paths)), "entries": .text(marker)]
+        let text = String(decoding: try theme.render("sections", .object(context)), as: UTF8.self)
+        guard let range = text.range(of: marker) else {
+            throw ThemeError(
+                file: "sections" + Theme.templateExtension,
+                problem: "does not place the entries: put `{{{archive.entries}}}` where the list of sections goes.")
+        }
+        return (String(text[..<range.lowerBound]), String(text[range.upperBound...]))
+    }
+
+    /// One section of the archive page: its heading, its count and a link to the card where it starts.
+    func archiveEntry(_ entry: SectionTracker.Entry) throws(ThemeError) -> String {
+        let context: TemplateObject = [
+            "id": .text(entry.id),
+            "key": .text(entry.key.key),
+            "heading": .text(entry.key.heading),
+            "count": TemplateValue(entry.count),
+            "countText": .text(entry.count == 1 ? "1 item" : "\(entry.count) items"),
+            "url": .text(paths.listPageURL(entry.page) + "#item-\(entry.position)"),
+            "page": TemplateValue(entry.page),
+            "position": TemplateValue(entry.position),
+        ]
+        return String(decoding: try theme.render("section-entry", .object(context)), as: UTF8.self)
     }
 
     /// An item's neighbour in the whole gallery, as its page links to it.

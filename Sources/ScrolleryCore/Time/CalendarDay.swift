@@ -24,7 +24,8 @@ package struct CalendarDay: Sendable, Comparable, CustomStringConvertible {
 
     package func adding(days: Int) -> CalendarDay { CalendarDay(ordinal: ordinal + days) }
 
-    package var description: String {
+    /// The day's year, month (1–12) and day of the month (1–31).
+    package var parts: (year: Int, month: Int, day: Int) {
         // Civil-from-days (Howard Hinnant's algorithm).
         let z = ordinal + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -34,7 +35,11 @@ package struct CalendarDay: Sendable, Comparable, CustomStringConvertible {
         let shiftedMonth = (5 * dayOfYear + 2) / 153
         let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    package var description: String {
+        let (year, month, day) = parts
         let pad = { (value: Int, width: Int) in
             String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
         }
@@ -43,7 +48,8 @@ package struct CalendarDay: Sendable, Comparable, CustomStringConvertible {
 
     package static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.ordinal < rhs.ordinal }
 
-    private static func ordinal(year: Int, month: Int, day: Int) -> Int {
+    /// Days since 1970-01-01 of a valid date.
+    package static func ordinal(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
