@@ -20,7 +20,7 @@ from selenium.webdriver.common.keys import Keys
 from server import FaultServer
 from conftest import REPO, console_errors, wait_for
 from test_infinite_scroll import CLS_OBSERVER, READY, screenshot
-from test_theme import BINARY, OPEN, SHOTS, open_viewer
+from test_theme import BINARY, OPEN, SHOTS, audit, open_viewer
 
 FIXTURES = REPO / "Tests" / "ScrolleryTests" / "Fixtures" / "images"
 GOOD = ["photo.jpg", "orientation-6.jpg", "alpha.png", "animated.gif", "tiny.png", "cmyk.jpg"]
@@ -112,12 +112,9 @@ def test_axe_finds_no_serious_or_critical_violation_on_pictures(picture_site, br
     d = browser(1280, 900)
     d.get(picture_site.origin + "/")
     wait_for(d, READY, 10)
-    axe = Axe(d)
-    axe.inject()
-    result = axe.run(options="{resultTypes: ['violations']}")
-    bad = [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    result, bad = audit(d)
     print(f"\naxe on the picture page: {[(v['id'], v['impact']) for v in result['violations']]}")
-    assert bad == [], axe.report(bad)
+    assert bad == [], Axe(d).report(bad)
 
 
 def test_the_viewer_shows_a_large_variant_and_steps_over_an_unavailable_picture(picture_site, browser):
