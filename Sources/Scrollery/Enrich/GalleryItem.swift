@@ -58,6 +58,12 @@ struct ImageReference: Sendable, Equatable {
     /// folder (`static/images/1.jpg`).
     var original: String = ""
 
+    /// The folder of the site's own files, as `original` starts when it names one.
+    static let staticFolder = "static/"
+
     /// Whether the original is a file of the site's (an SVG of the site's own is linked as given).
-    var isLocal: Bool { original.hasPrefix("static/") }
+    var isLocal: Bool { original.hasPrefix(Self.staticFolder) }
+
+    /// The original's path inside `static/`, when it is a file of the site's.
+    var staticPath: String? { isLocal ? String(original.dropFirst(Self.staticFolder.count)) : nil }
 }

@@ -91,7 +91,7 @@ struct ItemMapper: Sendable {
     private func original(of source: String) -> String {
         guard source.hasPrefix(baseURL.path) else { return source }
         let path = source.dropFirst(baseURL.path.count).prefix { $0 != "?" && $0 != "#" }
-        return "static/" + (String(path).removingPercentEncoding ?? String(path))
+        return ImageReference.staticFolder + (String(path).removingPercentEncoding ?? String(path))
     }
 
     /// A pixel size: a positive whole number (a decimal is rounded), else nothing.

@@ -20,7 +20,7 @@ struct PublishedPictures {
         let store = output.store
         for item in items {
             guard case .published(let picture) = item.picture else { continue }
-            if let image = item.image, image.isLocal { localOriginals.insert(String(image.original.dropFirst(7))) }
+            if let path = item.image?.staticPath { localOriginals.insert(path) }
             guard written.insert(picture.key).inserted else { continue }
             for variant in picture.image.variants {
                 let path = picture.path(of: variant)
