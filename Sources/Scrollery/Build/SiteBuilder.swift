@@ -209,7 +209,7 @@ public struct SiteBuilder: Sendable {
         let paths = SitePaths(baseURL: config.baseURL)
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
-            autoPages: config.scroll.autoPages, layout: config.theme.layout)
+            autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by)
         let pictureStatistics = PictureStatistics()
         let pictures =
             config.images.enabled
