@@ -31,13 +31,19 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
-        .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"])]
+        // libvips' variadic calls, made from C with fixed options. libvips is opened with dlopen when the
+        // first picture needs it (see scrollery_vips.c), so it is not linked: only its headers are used
+        // (libvips-dev), and GLib's, whose configuration header lives under the platform's lib folder.
+        .target(
+            name: "CVipsShim",
+            cSettings: [
+                .unsafeFlags([
+                    "-isystem", "/usr/include/glib-2.0",
+                    "-isystem", "/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+                    "-isystem", "/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+                ])
+            ]
         ),
-        // libvips' variadic calls, made from C with fixed options.
-        .target(name: "CVipsShim", dependencies: ["CVips"]),
         .target(name: "CRenameExchange"),
         // The core: pure functions of bytes and text (JSON, templates, Markdown, text, URLs, times, the one
         // digest). Imports nothing of the other layers.

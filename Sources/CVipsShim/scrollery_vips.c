@@ -1,11 +1,125 @@
 #define _GNU_SOURCE
 #include "scrollery_vips.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <dlfcn.h>
 #include <vips/vips.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+
+// libvips is opened when the first picture needs it, not when the program starts: linked, it and the
+// hundred libraries it needs cost every run tens of milliseconds and about 25 MB before a single page,
+// pictures or not. Each call below goes through this table, filled by `dlsym` with each function's own
+// declared type.
+#define SCROLLERY_VIPS_CALLS(X) \
+    X(vips_init) \
+    X(vips_foreign_find_load_buffer) \
+    X(vips_image_new_from_buffer) \
+    X(vips_image_get_width) \
+    X(vips_image_get_height) \
+    X(vips_image_get_typeof) \
+    X(vips_image_get_int) \
+    X(vips_image_hasalpha) \
+    X(vips_image_get_n_pages) \
+    X(vips_image_get_bands) \
+    X(vips_thumbnail_buffer) \
+    X(vips_colourspace) \
+    X(vips_image_get_format) \
+    X(vips_cast_uchar) \
+    X(vips_image_copy_memory) \
+    X(vips_resize) \
+    X(vips_extract_band) \
+    X(vips_avg) \
+    X(vips_webpsave_buffer) \
+    X(vips_jpegsave_buffer) \
+    X(vips_pngsave_buffer) \
+    X(vips_heifsave_buffer) \
+    X(vips_error) \
+    X(vips_getpoint) \
+    X(vips_error_buffer) \
+    X(vips_error_buffer_copy) \
+    X(vips_thread_shutdown) \
+    X(vips_concurrency_set) \
+    X(vips_cache_set_max) \
+    X(vips_cache_set_max_mem) \
+    X(vips_cache_set_max_files) \
+    X(vips_block_untrusted_set) \
+    X(g_object_unref) \
+    X(g_free) \
+    X(g_log_set_handler) \
+
+static struct {
+#define SCROLLERY_VIPS_FIELD(name) __typeof__(&name) name;
+    SCROLLERY_VIPS_CALLS(SCROLLERY_VIPS_FIELD)
+#undef SCROLLERY_VIPS_FIELD
+} api;
+
+/// Why libvips could not be opened, or NULL; whether it was.
+static char *open_failure;
+static int opened;
+
+static int open_vips(void)
+{
+    void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        char text[512];
+        snprintf(text, sizeof text, "libvips could not be opened (%s); install it (Debian: apt-get install libvips42)",
+            reason != NULL ? reason : "libvips.so.42");
+        open_failure = strdup(text);
+        return -1;
+    }
+#define SCROLLERY_VIPS_LOOKUP(name) \
+    api.name = (__typeof__(&name))dlsym(library, #name); \
+    if (api.name == NULL) { \
+        open_failure = strdup("libvips.so.42 has no " #name " (libvips 8.14 or later is needed)"); \
+        return -1; \
+    }
+    SCROLLERY_VIPS_CALLS(SCROLLERY_VIPS_LOOKUP)
+#undef SCROLLERY_VIPS_LOOKUP
+    opened = 1;
+    return 0;
+}
+
+// From here on, each libvips or GLib call is a call through the table.
+#define vips_init api.vips_init
+#define vips_foreign_find_load_buffer api.vips_foreign_find_load_buffer
+#define vips_image_new_from_buffer api.vips_image_new_from_buffer
+#define vips_image_get_width api.vips_image_get_width
+#define vips_image_get_height api.vips_image_get_height
+#define vips_image_get_typeof api.vips_image_get_typeof
+#define vips_image_get_int api.vips_image_get_int
+#define vips_image_hasalpha api.vips_image_hasalpha
+#define vips_image_get_n_pages api.vips_image_get_n_pages
+#define vips_image_get_bands api.vips_image_get_bands
+#define vips_thumbnail_buffer api.vips_thumbnail_buffer
+#define vips_colourspace api.vips_colourspace
+#define vips_image_get_format api.vips_image_get_format
+#define vips_cast_uchar api.vips_cast_uchar
+#define vips_image_copy_memory api.vips_image_copy_memory
+#define vips_resize api.vips_resize
+#define vips_extract_band api.vips_extract_band
+#define vips_avg api.vips_avg
+#define vips_webpsave_buffer api.vips_webpsave_buffer
+#define vips_jpegsave_buffer api.vips_jpegsave_buffer
+#define vips_pngsave_buffer api.vips_pngsave_buffer
+#define vips_heifsave_buffer api.vips_heifsave_buffer
+#define vips_error api.vips_error
+#define vips_getpoint api.vips_getpoint
+#define vips_error_buffer api.vips_error_buffer
+#define vips_error_buffer_copy api.vips_error_buffer_copy
+#define vips_thread_shutdown api.vips_thread_shutdown
+#define vips_concurrency_set api.vips_concurrency_set
+#define vips_cache_set_max api.vips_cache_set_max
+#define vips_cache_set_max_mem api.vips_cache_set_max_mem
+#define vips_cache_set_max_files api.vips_cache_set_max_files
+#define vips_block_untrusted_set api.vips_block_untrusted_set
+#define g_object_unref api.g_object_unref
+#define g_free api.g_free
+#define g_log_set_handler api.g_log_set_handler
 
 /// libvips' warnings (a damaged tile, say) would go to the terminal: the errors that matter reach the
 /// build through the error buffer, with the item they belong to.
@@ -19,6 +133,7 @@ static void ignore_warning(const gchar *domain, GLogLevelFlags level, const gcha
 
 int scrollery_vips_start(void)
 {
+    if (open_vips() != 0) return -1;
     if (vips_init("scrollery") != 0) return -1;
 #ifdef __GLIBC__
     // Decoded pictures are large buffers freed soon after, on whichever pooled thread ran the job. By
@@ -157,10 +272,17 @@ int scrollery_vips_width(VipsImage *image) { return vips_image_get_width(image);
 int scrollery_vips_height(VipsImage *image) { return vips_image_get_height(image); }
 int scrollery_vips_has_alpha(VipsImage *image) { return vips_image_hasalpha(image) ? 1 : 0; }
 void scrollery_vips_release(VipsImage *image) { g_object_unref(image); }
-void scrollery_vips_free(void *data) { g_free(data); }
+void scrollery_vips_free(void *data)
+{
+    // Only text of our own (why libvips did not open) is freed before libvips is open.
+    if (opened) g_free(data);
+    else free(data);
+}
 
 char *scrollery_vips_take_error(void)
 {
+    if (open_failure != NULL) return strdup(open_failure);
+    if (!opened) return NULL;
     const char *buffer = vips_error_buffer();
     if (buffer == NULL || buffer[0] == '\0') return NULL;
     return vips_error_buffer_copy();

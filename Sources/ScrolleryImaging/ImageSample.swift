@@ -1,5 +1,5 @@
 import CVipsShim
-public import Foundation
+import Foundation
 
 /// Reads back what was written: the colour of one pixel of an encoded image, for checks of orientation,
 /// colour conversion and frames.
