@@ -1517,6 +1517,7 @@ html { scrollbar-gutter: stable; }
 .fav-toast .button, .favorites-status .button { margin-left: 0.5rem; padding: 0.3rem 0.8rem; }
 
 .favorites-tools, .favorites-shared { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1rem 0; }
+.favorites [hidden] { display: none; }
 .favorites-import:focus-within { outline: 3px solid var(--focus); outline-offset: 3px; }
 .favorites-import input { position: absolute; width: 1px; height: 1px; opacity: 0; }
 .favorites-link input { width: min(100%, 40rem); font: inherit; padding: 0.4rem; }
