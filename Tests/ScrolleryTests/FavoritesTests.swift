@@ -73,7 +73,8 @@ struct FavoritesTests {
         // The title is text, escaped once, in the button's name.
         #expect(
             hearts(first)[1].contains(
-                #"<span class="sr-only">Favorite: &lt;b onclick=&quot;x&quot;&gt;Two&lt;/b&gt; &amp; &#39;co&#39;</span>"#))
+                #"<span class="sr-only">Favorite: &lt;b onclick=&quot;x&quot;&gt;Two&lt;/b&gt; &amp; &#39;co&#39;</span>"#
+            ))
         // The heart comes after the card's title, inside its body.
         let card = first.components(separatedBy: "id=\"item-3\"")[1].components(separatedBy: "</article>")[0]
         let title = try #require(card.range(of: "card-title"))
@@ -95,10 +96,13 @@ struct FavoritesTests {
         let page = try site.read("favorites/index.html")
         #expect(page.contains("<title>Favorites · Fixture Gallery</title>"))
         #expect(page.contains(#"<script src="/assets/favorites.js" defer></script>"#))
+        #expect(page.contains(#"<script src="/assets/favorites-page.js" defer></script>"#))
         #expect(page.contains(#"<meta name="robots" content="noindex">"#))
         #expect(page.contains("this page needs JavaScript to show them"))
         #expect(page.contains(#"<div class="favorites-app" hidden>"#))
         #expect(try site.read("assets/favorites.js") == DefaultTheme.files["favorites.js"])
+        #expect(try site.read("assets/favorites-page.js") == DefaultTheme.files["favorites-page.js"])
+        #expect(!first.contains("favorites-page.js") && !item.contains("favorites-page.js"))
         // The page is the reader's own: not in the sitemap, and the pages without hearts load no script.
         #expect(!(try site.read("sitemap.xml")).contains("favorites"))
         #expect(!(try site.read("404.html")).contains("favorites.js"))
@@ -130,6 +134,7 @@ struct FavoritesTests {
             #expect(!html.contains("data-fav") && !html.contains("favorites"), "\(path) still offers favorites")
         }
         #expect(!site.exists("favorites/index.html") && !site.exists("assets/favorites.js"))
+        #expect(!site.exists("assets/favorites-page.js"))
         #expect(site.exists("assets/scrollery.js"))
     }
 }

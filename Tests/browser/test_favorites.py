@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import re
 import time
 
 import pytest
@@ -62,18 +63,29 @@ def stored_ids(d):
 # ---- the script --------------------------------------------------------------------------------------
 
 
-def test_the_script_is_separate_small_and_loaded_only_where_hearts_are(built_site):
+def test_the_scripts_are_separate_small_and_loaded_only_where_used(built_site):
     gallery = built_site / BASE.strip("/")
-    served = (gallery / "assets" / "favorites.js").read_bytes()
-    assert served == (REPO / "templates" / "favorites.js").read_bytes(), "the binary's theme is stale: make theme"
-    size = len(gzip.compress(served, compresslevel=9))
-    scroll = len(gzip.compress((gallery / "assets" / "scrollery.js").read_bytes(), compresslevel=9))
-    print(f"\nfavorites.js: {size} bytes gzipped; scrollery.js: {scroll}")
-    assert size <= 6144 and scroll <= 4096
-    tag = f'<script src="{BASE}assets/favorites.js" defer></script>'
-    for page in ("index.html", "page/2/index.html", "items/5/index.html", "favorites/index.html"):
-        assert tag in (gallery / page).read_text(), page
-    assert tag not in (gallery / "404.html").read_text()
+    sizes = {}
+    for name in ("favorites.js", "favorites-page.js", "scrollery.js"):
+        served = (gallery / "assets" / name).read_bytes()
+        assert served == (REPO / "templates" / name).read_bytes(), "the binary's theme is stale: make theme"
+        sizes[name] = len(gzip.compress(served, compresslevel=9))
+        text = served.decode()
+        imports = r"\bimport\s*\(|\bimport\s+[\w{*][^;\n]*\bfrom\s*['\"]|\brequire\s*\(|\bimportScripts\s*\("
+        assert not re.search(imports, text), f"{name} imports code"
+        assert not re.search(r"\b(?:https?:)?//[\w.-]+\.\w{2,}", text), f"{name} refers to another host"
+        if name.startswith("favorites"):  # stored and shared data never goes into the page as HTML
+            assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write", text), f"{name} writes HTML"
+    print(f"\ngzipped: {sizes}")
+    assert sizes["favorites.js"] <= 3584 and sizes["favorites-page.js"] <= 4096 and sizes["scrollery.js"] <= 4096
+    hearts = f'<script src="{BASE}assets/favorites.js" defer></script>'
+    page = f'<script src="{BASE}assets/favorites-page.js" defer></script>'
+    for path in ("index.html", "page/2/index.html", "items/5/index.html"):
+        html = (gallery / path).read_text()
+        assert hearts in html and page not in html, path
+    html = (gallery / "favorites" / "index.html").read_text()
+    assert html.index(hearts) < html.index(page), "the page's script must run after favorites.js"
+    assert "favorites.js" not in (gallery / "404.html").read_text()
 
 
 # ---- hearts --------------------------------------------------------------------------------------------

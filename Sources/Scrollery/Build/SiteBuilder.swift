@@ -406,7 +406,7 @@ public struct SiteBuilder: Sendable {
     /// - Parameter skipping: files of `static/` not copied (the originals of published pictures).
     private func writeSupportFiles(theme: Theme, skipping: Set<String>, into output: inout OutputWriter) throws {
         for (name, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            if name == FavoritesPage.script, !config.theme.favorites { continue }
+            if FavoritesPage.scripts.contains(name), !config.theme.favorites { continue }
             try output.write(data, to: "assets/\(name)")
         }
         try output.copyTree(from: config.siteFolder.appendingPathComponent("static"), skipping: skipping)

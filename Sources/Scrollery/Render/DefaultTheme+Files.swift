@@ -100,156 +100,20 @@ extension DefaultTheme {
 </article>
 
 """#,
-        "favorites.js": #"""
-/*! Scrollery favorites: the heart buttons of cards (those the scroll adds too), item pages and the
- * viewer, kept in localStorage under one key per site; the favorites page (favorites/): newest first,
- * remove and undo, export and import a file, a share link (#share=…). Whatever is read back, imported or
- * shared is untrusted: checked field by field, and put in the page as text and attributes only. */
+        "favorites-page.js": #"""
+/*! Scrollery favorites page (favorites/): the favorites kept in this browser, newest first, with remove
+ * and undo; export to a file and import one; a share link (#share=…) that shows the same list in another
+ * browser, with a button to add it there. Needs favorites.js (loaded before it). Imported and shared data
+ * is untrusted: checked by favorites.js's `clean`, put in the page as text and attributes only. */
 (function () {
   'use strict';
-  var d = document, w = window, me = d.currentScript;
-  if (!me || !w.JSON || !w.TextEncoder || ![].some) return;
-  var base = new URL('../', me.src).pathname, KEY = 'scrollery:favorites:v1:' + base, MAX = 1000, LINK = 4000;
-  var OFF = 'Favorites can’t be kept: this browser does not let the site store data (private browsing or blocked storage).';
-  var FULL = 'Favorites can’t be kept: the browser’s storage for this site is full.';
-  var BAD = 'Nothing was imported: ';
-  var list = [], broken = '', undo = null, uid = 0;
-  var each = function (l, f) { Array.prototype.forEach.call(l, f); };
-  var el = function (tag, cls, text) {
-    var e = d.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e;
-  };
-
-  /* ---- checks ---- */
-  var str = function (v, max) { return typeof v === 'string' && v.length > 0 && v.length <= max; };
-  var dim = function (n) { return n === Math.floor(n) && n > 0 && n <= 1e5; };
-  /* a path of this site (no //host, no .., no quotes or spaces), or else, if `web`, an http(s) URL */
-  function safe(u, web) {
-    return str(u, 2048) && !/[\s"'<>\\`]/.test(u) && (web && /^https?:\/\/[^/]/i.test(u) ||
-      u.indexOf(base) === 0 && !/^\/\/|\/\.\.?(\/|$)/.test(u));
-  }
-  function img(i) {
-    if (!i || typeof i !== 'object' || Array.isArray(i)) return null;
-    var o = {};
-    if (i.na === true) o.na = true; else if (safe(i.src, 1)) o.src = i.src; else return null;
-    if (i.srcset != null) {
-      if (!str(i.srcset, 4096) || !i.srcset.split(',').every(function (c) {
-        var m = /^\s*(\S+) \d{1,5}[wx]\s*$/.exec(c); return m && safe(m[1], 1);
-      })) return null;
-      o.srcset = i.srcset;
-    }
-    if (i.alt != null) { if (!str(i.alt, 500)) return null; o.alt = i.alt; }
-    if (i.w != null || i.h != null) { if (!dim(i.w) || !dim(i.h)) return null; o.w = i.w; o.h = i.h; }
-    if (i.bg != null) {
-      if (!(str(i.bg, 3000) && /^(#[0-9a-f]{3,8}|rgba?\([\d., ]{5,40}\)|data:image\/(png|jpeg|webp|gif);base64,[\w+/]+=*)$/i.test(i.bg))) return null;
-      o.bg = i.bg;
-    }
-    return o;
-  }
-  /* a favorite as stored: { id, title, url, img?, date?, added } */
-  function clean(e) {
-    if (!e || typeof e !== 'object' || !str(e.id, 200) || !str(e.title, 500) || !safe(e.url) ||
-        !(e.added >= 0 && e.added <= 1e14)) return null;
-    var o = { id: e.id, title: e.title, url: e.url, added: Math.floor(e.added) };
-    if (e.date != null) { if (!str(e.date, 100)) return null; o.date = e.date; }
-    if (e.img != null && !(o.img = img(e.img))) return null;
-    return o;
-  }
-  var find = function (l, id) { return l.filter(function (e) { return e.id === id; })[0]; };
-  var newest = function () { return read().slice().sort(function (a, b) { return b.added - a.added; }); };
-
-  /* ---- storage: one key; no storage, or a full one, is a message, never an exception ---- */
-  function read() {
-    var v;
-    try { v = w.localStorage.getItem(KEY); broken = ''; } catch (err) { broken = OFF; return (list = []); }
-    try { v = JSON.parse(v || '[]'); } catch (err) { v = []; }
-    list = [];
-    (Array.isArray(v) ? v : []).forEach(function (e) { if ((e = clean(e)) && !find(list, e.id)) list.push(e); });
-    return list;
-  }
-  function write(next) {
-    if (next.length > MAX) return say('You have ' + MAX + ' favorites, the most this page keeps: remove some first.'), false;
-    try { w.localStorage.setItem(KEY, JSON.stringify(next)); } catch (err) {
-      say(err && (err.name === 'QuotaExceededError' || err.code === 22) ? FULL : OFF);
-      read(); return false;
-    }
-    list = next;
-    return true;
-  }
-  function merge(items) { // adds those not kept yet; returns how many were added, or -1
-    read();
-    var add = items.filter(function (e) { return !find(list, e.id); });
-    return write(add.concat(list)) ? add.length : -1;
-  }
-
-  /* ---- the status: the page's own, or a box at the bottom of the window ---- */
-  var status = d.querySelector('.favorites-status');
-  if (!status) {
-    status = d.body.appendChild(el('div', 'fav-toast'));
-    status.setAttribute('role', 'status');
-  }
-  function say(text, act, label) {
-    status.textContent = '';
-    if (!text) return;
-    status.appendChild(el('span', '', text + ' '));
-    if (act || status.className === 'fav-toast') {
-      var b = status.appendChild(el('button', 'button', label || 'Dismiss'));
-      b.type = 'button'; b.setAttribute('data-fav-act', act || 'dismiss');
-      return b;
-    }
-  }
-
-  /* ---- hearts: a card's, an item page's, the viewer's ---- */
-  function mark() {
-    each(d.querySelectorAll('button[data-fav]'), function (b) {
-      b.hidden = false;
-      b.setAttribute('aria-pressed', String(!!find(list, b.getAttribute('data-fav'))));
-    });
-  }
-  /* what a card or an item page shows, as a favorite */
-  function capture(b) {
-    var s = b.favCard || b.closest('article'), q = function (c) { return s.querySelector(c); };
-    var t = q('.card-title, .item-title'), f = q('.frame'), m = f && f.querySelector('img'), tm = q('time');
-    var e = { id: b.getAttribute('data-fav'), title: t ? t.textContent.trim() : '', url: b.getAttribute('data-fav-url'),
-      added: Date.now() };
-    if (tm && tm.textContent.trim()) e.date = tm.textContent.trim();
-    if (f) {
-      var i = e.img = {}, a = f.querySelector('.frame-alt');
-      if (m) {
-        i.src = m.getAttribute('src');
-        if (m.getAttribute('srcset')) i.srcset = m.getAttribute('srcset');
-        if (m.alt) i.alt = m.alt;
-        if (m.getAttribute('width')) { i.w = +m.getAttribute('width'); i.h = +m.getAttribute('height'); }
-      } else { i.na = true; if (a && a.textContent) i.alt = a.textContent; }
-      var bg = f.style.backgroundColor || (/^url\("(.*)"\)$/.exec(f.style.backgroundImage) || [])[1];
-      if (bg) i.bg = bg;
-    }
-    return clean(e);
-  }
-  function toggle(b) {
-    var id = b.getAttribute('data-fav'), e;
-    read();
-    if (broken) return say(broken), mark();
-    if (find(list, id)) write(list.filter(function (x) { return x.id !== id; }));
-    else if ((e = capture(b))) write([e].concat(list));
-    else say('This photo can’t be kept as a favorite.');
-    mark();
-  }
-
-  /* the viewer (viewer.js) tells which card it shows: its heart is that card's */
-  d.addEventListener('scrollery:view', function (ev) {
-    var c = ev.detail, h = c && c.querySelector('button[data-fav]'), t = d.querySelector('.viewer-title');
-    if (!h || !t) return;
-    var b = t.parentNode.querySelector('button[data-fav]');
-    if (!b) { b = h.cloneNode(true); b.className += ' fav--viewer'; t.parentNode.insertBefore(b, t.nextSibling); }
-    b.setAttribute('data-fav', h.getAttribute('data-fav'));
-    b.setAttribute('data-fav-url', h.getAttribute('data-fav-url'));
-    b.firstChild.textContent = h.textContent;
-    b.favCard = c;
-    mark();
-  });
-
-  /* ---- the favorites page ---- */
+  var d = document, w = window, F = w.Scrollery && w.Scrollery.favorites;
   var app = d.querySelector('.favorites-app'), grid = app && app.querySelector('.favorites-list');
+  if (!F || !grid) return;
+  var base = F.base, MAX = F.max, LINK = 4000, BAD = 'Nothing was imported: ', undo = null, uid = 0;
+  var clean = F.clean, find = F.find, read = F.read, write = F.write, merge = F.merge, say = F.say, el = F.el;
+  var each = function (l, f) { Array.prototype.forEach.call(l, f); };
+  var newest = function () { return read().slice().sort(function (a, b) { return b.added - a.added; }); };
   var $ = function (c) { return d.querySelector('.favorites-' + c); };
   var page = base + 'favorites/';
 
@@ -345,13 +209,12 @@ extension DefaultTheme {
       : 'This share link is damaged, or not a link to favorites of this gallery.')
       : n ? count + ', newest first, kept in this browser on this device.'
       : 'No favorites yet: press the heart on a photo to keep it here.';
-    if (broken && !s) say(broken);
+    if (F.broken() && !s) say(F.broken());
   }
 
   function act(b) {
     var a = b.getAttribute('data-fav-act'), id = b.getAttribute('data-id'), e, n;
-    if (a === 'dismiss') say('');
-    else if (a === 'share') share();
+    if (a === 'share') share();
     else if (a === 'export') {
       var l = el('a');
       l.href = URL.createObjectURL(new Blob([JSON.stringify({ format: 'scrollery-favorites', version: 1, site: base,
@@ -360,9 +223,9 @@ extension DefaultTheme {
       d.body.appendChild(l).click();
       l.remove();
       setTimeout(function () { URL.revokeObjectURL(l.href); }, 1e4);
-      say('Exported ' + list.length + ' favorites to favorites.json.');
-    } else if (a === 'remove' && (e = find(read(), id))) {
-      if (write(list.filter(function (x) { return x !== e; }))) {
+      say('Exported ' + read().length + ' favorites to favorites.json.');
+    } else if (a === 'remove' && (e = find(n = read(), id))) {
+      if (write(n.filter(function (x) { return x !== e; }))) {
         undo = e; render();
         say('Removed “' + e.title + '”.', 'undo', 'Undo').focus();
       }
@@ -402,27 +265,182 @@ extension DefaultTheme {
   }
 
   d.addEventListener('click', function (ev) {
-    var b = ev.target.closest && ev.target.closest('button[data-fav], button[data-fav-act]');
-    if (b) b.hasAttribute('data-fav') ? toggle(b) : act(b);
+    var b = ev.target.closest && ev.target.closest('button[data-fav-act]');
+    if (b) act(b);
   });
+  app.querySelector('input[type=file]').addEventListener('change', function (ev) { load(ev.target); });
+  w.addEventListener('hashchange', render);
+  F.changed = render;
+  d.querySelector('.favorites-nojs').hidden = true;
+  app.hidden = false;
+  render();
+})();
+
+"""#,
+        "favorites.js": #"""
+/*! Scrollery favorites: the heart buttons of cards (those the scroll adds too), item pages and the
+ * viewer, kept in localStorage under one key per site, in step with other tabs. A full or blocked storage
+ * is a message, never an exception. What is read back is untrusted: checked field by field (`clean`).
+ * The favorites page's own script, favorites-page.js, uses what this one offers as Scrollery.favorites. */
+(function () {
+  'use strict';
+  var d = document, w = window, me = d.currentScript;
+  if (!me || !w.JSON || !w.TextEncoder || ![].some) return;
+  var base = new URL('../', me.src).pathname, KEY = 'scrollery:favorites:v1:' + base, MAX = 1000, LINK = 4000;
+  var OFF = 'Favorites can’t be kept: this browser does not let the site store data (private browsing or blocked storage).';
+  var FULL = 'Favorites can’t be kept: the browser’s storage for this site is full.';
+  var list = [], broken = '';
+  var each = function (l, f) { Array.prototype.forEach.call(l, f); };
+  var el = function (tag, cls, text) {
+    var e = d.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e;
+  };
+
+  /* ---- checks ---- */
+  var str = function (v, max) { return typeof v === 'string' && v.length > 0 && v.length <= max; };
+  var dim = function (n) { return n === Math.floor(n) && n > 0 && n <= 1e5; };
+  /* a path of this site (no //host, no .., no quotes or spaces), or else, if `web`, an http(s) URL */
+  function safe(u, web) {
+    return str(u, 2048) && !/[\s"'<>\\`]/.test(u) && (web && /^https?:\/\/[^/]/i.test(u) ||
+      u.indexOf(base) === 0 && !/^\/\/|\/\.\.?(\/|$)/.test(u));
+  }
+  function img(i) {
+    if (!i || typeof i !== 'object' || Array.isArray(i)) return null;
+    var o = {};
+    if (i.na === true) o.na = true; else if (safe(i.src, 1)) o.src = i.src; else return null;
+    if (i.srcset != null) {
+      if (!str(i.srcset, 4096) || !i.srcset.split(',').every(function (c) {
+        var m = /^\s*(\S+) \d{1,5}[wx]\s*$/.exec(c); return m && safe(m[1], 1);
+      })) return null;
+      o.srcset = i.srcset;
+    }
+    if (i.alt != null) { if (!str(i.alt, 500)) return null; o.alt = i.alt; }
+    if (i.w != null || i.h != null) { if (!dim(i.w) || !dim(i.h)) return null; o.w = i.w; o.h = i.h; }
+    if (i.bg != null) {
+      if (!(str(i.bg, 3000) && /^(#[0-9a-f]{3,8}|rgba?\([\d., ]{5,40}\)|data:image\/(png|jpeg|webp|gif);base64,[\w+/]+=*)$/i.test(i.bg))) return null;
+      o.bg = i.bg;
+    }
+    return o;
+  }
+  /* a favorite as stored: { id, title, url, img?, date?, added } */
+  function clean(e) {
+    if (!e || typeof e !== 'object' || !str(e.id, 200) || !str(e.title, 500) || !safe(e.url) ||
+        !(e.added >= 0 && e.added <= 1e14)) return null;
+    var o = { id: e.id, title: e.title, url: e.url, added: Math.floor(e.added) };
+    if (e.date != null) { if (!str(e.date, 100)) return null; o.date = e.date; }
+    if (e.img != null && !(o.img = img(e.img))) return null;
+    return o;
+  }
+  var find = function (l, id) { return l.filter(function (e) { return e.id === id; })[0]; };
+
+  /* ---- storage: one key; no storage, or a full one, is a message, never an exception ---- */
+  function read() {
+    var v;
+    try { v = w.localStorage.getItem(KEY); broken = ''; } catch (err) { broken = OFF; return (list = []); }
+    try { v = JSON.parse(v || '[]'); } catch (err) { v = []; }
+    list = [];
+    (Array.isArray(v) ? v : []).forEach(function (e) { if ((e = clean(e)) && !find(list, e.id)) list.push(e); });
+    return list;
+  }
+  function write(next) {
+    if (next.length > MAX) return say('You have ' + MAX + ' favorites, the most this page keeps: remove some first.'), false;
+    try { w.localStorage.setItem(KEY, JSON.stringify(next)); } catch (err) {
+      say(err && (err.name === 'QuotaExceededError' || err.code === 22) ? FULL : OFF);
+      read(); return false;
+    }
+    list = next;
+    return true;
+  }
+  function merge(items) { // adds those not kept yet; returns how many were added, or -1
+    read();
+    var add = items.filter(function (e) { return !find(list, e.id); });
+    return write(add.concat(list)) ? add.length : -1;
+  }
+
+  /* ---- the status: the page's own, or a box at the bottom of the window ---- */
+  var status = d.querySelector('.favorites-status');
+  if (!status) {
+    status = d.body.appendChild(el('div', 'fav-toast'));
+    status.setAttribute('role', 'status');
+  }
+  function say(text, act, label) {
+    status.textContent = '';
+    if (!text) return;
+    status.appendChild(el('span', '', text + ' '));
+    if (act || status.className === 'fav-toast') {
+      var b = status.appendChild(el('button', 'button', label || 'Dismiss'));
+      b.type = 'button'; b.setAttribute('data-fav-act', act || 'dismiss');
+      return b;
+    }
+  }
+
+  /* ---- hearts: a card's, an item page's, the viewer's ---- */
+  function mark() {
+    each(d.querySelectorAll('button[data-fav]'), function (b) {
+      b.hidden = false;
+      b.setAttribute('aria-pressed', String(!!find(list, b.getAttribute('data-fav'))));
+    });
+  }
+  /* what a card or an item page shows, as a favorite */
+  function capture(b) {
+    var s = b.favCard || b.closest('article'), q = function (c) { return s.querySelector(c); };
+    var t = q('.card-title, .item-title'), f = q('.frame'), m = f && f.querySelector('img'), tm = q('time');
+    var e = { id: b.getAttribute('data-fav'), title: t ? t.textContent.trim() : '', url: b.getAttribute('data-fav-url'),
+      added: Date.now() };
+    if (tm && tm.textContent.trim()) e.date = tm.textContent.trim();
+    if (f) {
+      var i = e.img = {}, a = f.querySelector('.frame-alt');
+      if (m) {
+        i.src = m.getAttribute('src');
+        if (m.getAttribute('srcset')) i.srcset = m.getAttribute('srcset');
+        if (m.alt) i.alt = m.alt;
+        if (m.getAttribute('width')) { i.w = +m.getAttribute('width'); i.h = +m.getAttribute('height'); }
+      } else { i.na = true; if (a && a.textContent) i.alt = a.textContent; }
+      var bg = f.style.backgroundColor || (/^url\("(.*)"\)$/.exec(f.style.backgroundImage) || [])[1];
+      if (bg) i.bg = bg;
+    }
+    return clean(e);
+  }
+  function toggle(b) {
+    var id = b.getAttribute('data-fav'), e;
+    read();
+    if (broken) return say(broken), mark();
+    if (find(list, id)) write(list.filter(function (x) { return x.id !== id; }));
+    else if ((e = capture(b))) write([e].concat(list));
+    else say('This photo can’t be kept as a favorite.');
+    mark();
+  }
+
+  /* the viewer (viewer.js) tells which card it shows: its heart is that card's */
+  d.addEventListener('scrollery:view', function (ev) {
+    var c = ev.detail, h = c && c.querySelector('button[data-fav]'), t = d.querySelector('.viewer-title');
+    if (!h || !t) return;
+    var b = t.parentNode.querySelector('button[data-fav]');
+    if (!b) { b = h.cloneNode(true); b.className += ' fav--viewer'; t.parentNode.insertBefore(b, t.nextSibling); }
+    b.setAttribute('data-fav', h.getAttribute('data-fav'));
+    b.setAttribute('data-fav-url', h.getAttribute('data-fav-url'));
+    b.firstChild.textContent = h.textContent;
+    b.favCard = c;
+    mark();
+  });
+
+  d.addEventListener('click', function (ev) {
+    var b = ev.target.closest && ev.target.closest('button[data-fav], button[data-fav-act=dismiss]');
+    if (b) b.hasAttribute('data-fav') ? toggle(b) : say('');
+  });
+  var F = (w.Scrollery = w.Scrollery || {}).favorites = { base: base, max: MAX, clean: clean, find: find, read: read,
+    write: write, merge: merge, say: say, el: el, changed: null,
+    broken: function () { return broken; } };
   /* another tab changed the favorites */
   w.addEventListener('storage', function (ev) {
     if (ev.key !== KEY && ev.key !== null) return;
     read(); mark();
-    if (app) render();
+    if (F.changed) F.changed();
   });
 
   read();
   mark();
   var feed = d.querySelector('.feed[role=feed]'); // the cards the infinite scroll adds get their hearts
   if (feed && w.MutationObserver) new MutationObserver(mark).observe(feed, { childList: true });
-  if (app) {
-    d.querySelector('.favorites-nojs').hidden = true;
-    app.hidden = false;
-    app.querySelector('input[type=file]').addEventListener('change', function (ev) { load(ev.target); });
-    w.addEventListener('hashchange', render);
-    render();
-  }
 })();
 
 """#,
@@ -432,6 +450,7 @@ extension DefaultTheme {
 {{$head}}
 <meta name="robots" content="noindex">
 <script src="{{site.assetsURL}}favorites.js" defer></script>
+<script src="{{site.assetsURL}}favorites-page.js" defer></script>
 {{/head}}
 {{$main}}
 <section class="favorites" aria-labelledby="favorites-title">

@@ -5,8 +5,9 @@ import ScrolleryIO
 /// `theme.favorites` on.
 enum FavoritesPage {
     static let path = "favorites/index.html"
-    /// The theme asset that runs the favorite buttons and the page; not written with favorites off.
-    static let script = "favorites.js"
+    /// The theme's scripts of favorites: the buttons (and what the page uses of them), and the page's own.
+    /// Not written with favorites off.
+    static let scripts: Set<String> = ["favorites.js", "favorites-page.js"]
 
     /// The page's URL (`/favorites/`).
     static func url(_ paths: SitePaths) -> String { paths.baseURL.path + "favorites/" }
