@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import BASE, PAGE_SIZE, REPO, console_errors, wait_for, wait_until
-from test_infinite_scroll import READY, open_page, positions
+from test_infinite_scroll import CLS_OBSERVER, open_page, positions
 from test_theme import OPEN, audit, open_viewer
 
 KEY = f"scrollery:favorites:v1:{BASE}"
@@ -114,6 +114,19 @@ def test_a_favorite_survives_a_reload_and_the_item_page_shows_it(site, browser):
     wait_until(lambda: item.get_attribute("aria-pressed") == "false", 5, "the item page's heart to turn off")
     assert stored_ids(d) == []
     assert console_errors(d) == []
+
+
+@pytest.mark.parametrize("path", [BASE, f"{BASE}items/3/"], ids=["list", "item"])
+def test_showing_the_hearts_moves_nothing(site, browser, path):
+    d = browser(init_script=CLS_OBSERVER)
+    site.delay(f"{BASE}assets/favorites.js", 0.6)  # the page is painted before the hearts show
+    d.get(site.url(path))
+    wait_for(d, SCRIPT_READY, 10)
+    assert d.execute_script("return performance.getEntriesByType('paint').length") > 0
+    wait_for(d, "return document.readyState == 'complete'", 10)
+    time.sleep(0.3)  # layout-shift entries are reported after the next frame
+    cls, shifts = d.execute_script("return [window.__cls, window.__shifts]")
+    assert cls == 0, f"cumulative layout shift {cls}: {shifts}"
 
 
 def test_the_heart_is_a_keyboard_button_with_a_visible_focus(site, browser):

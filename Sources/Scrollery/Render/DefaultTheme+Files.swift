@@ -1518,8 +1518,10 @@ html { scrollbar-gutter: stable; }
 .fav[aria-pressed="true"] { --heart: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 21 10.6 19.7C5.4 15 2 11.9 2 8.1 2 5 4.4 2.6 7.5 2.6c1.7 0 3.4.8 4.5 2.1 1.1-1.3 2.8-2.1 4.5-2.1C19.6 2.6 22 5 22 8.1c0 3.8-3.4 6.9-8.6 11.6z'/%3E%3C/svg%3E"); }
 .fav:focus-visible { outline-offset: 2px; border-radius: 50%; }
 .card:not(:has(.frame)) .card-title { padding-right: 2.5rem; }
-.item .fav, .fav--viewer { position: static; margin-top: 0.75rem; }
-.fav--viewer { margin: 0.4rem auto; background: rgb(255 255 255 / 0.1); color: #fff; border-color: rgb(255 255 255 / 0.3); }
+/* on an item page, in the corner above the title: showing it moves nothing */
+.item:has(> .fav) { position: relative; }
+.item > .fav { top: -0.5rem; right: 0; }
+.fav--viewer { position: static; margin: 0.4rem auto; background: rgb(255 255 255 / 0.1); color: #fff; border-color: rgb(255 255 255 / 0.3); }
 .fav--viewer[aria-pressed="true"] { color: #ff8fa0; }
 @media (forced-colors: active) { .fav::before { background: ButtonText; } .fav[aria-pressed="true"]::before { background: Highlight; } }
 
