@@ -129,6 +129,24 @@ def test_showing_the_hearts_moves_nothing(site, browser, path):
     assert cls == 0, f"cumulative layout shift {cls}: {shifts}"
 
 
+def test_a_long_title_is_cut_and_an_unavailable_picture_kept_as_such(site, browser):
+    d = browser()
+    open_gallery(d, site)
+    d.execute_script("""var c = document.getElementById('item-6');
+        c.querySelector('.card-title a').textContent = 'T'.repeat(600);
+        c.querySelector('.frame').className = 'frame frame--unavailable';
+        c.querySelector('.frame').innerHTML = '<p class="frame-unavailable" role="img" aria-label="Alt 6. Image unavailable">'
+          + '<span class="frame-alt">Alt 6</span> <span class="frame-note">Image unavailable</span></p>';""")
+    press(d, 6)
+    entry = d.execute_script(STORED)[0]
+    assert entry["title"] == "T" * 500 and entry["img"]["na"] is True and entry["img"]["alt"] == "Alt 6"
+    assert "src" not in entry["img"]
+    open_favorites(d, site)
+    note = d.find_element(By.CSS_SELECTOR, ".favorites-list .frame-unavailable")
+    assert note.get_attribute("aria-label") == "Alt 6. Image unavailable" and "Image unavailable" in note.text
+    assert not d.find_elements(By.CSS_SELECTOR, ".favorites-list img")
+
+
 def test_the_heart_is_a_keyboard_button_with_a_visible_focus(site, browser):
     d = browser()
     open_gallery(d, site)

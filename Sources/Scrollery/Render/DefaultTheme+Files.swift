@@ -380,23 +380,25 @@ extension DefaultTheme {
       b.setAttribute('aria-pressed', String(!!find(list, b.getAttribute('data-fav'))));
     });
   }
-  /* what a card or an item page shows, as a favorite */
+  /* what a card or an item page shows, as a favorite (long texts cut, a picture that fails the checks left out) */
   function capture(b) {
     var s = b.favCard || b.closest('article'), q = function (c) { return s.querySelector(c); };
     var t = q('.card-title, .item-title'), f = q('.frame'), m = f && f.querySelector('img'), tm = q('time');
-    var e = { id: b.getAttribute('data-fav'), title: t ? t.textContent.trim() : '', url: b.getAttribute('data-fav-url'),
+    var cut = function (x, n) { return x.textContent.trim().slice(0, n); };
+    var e = { id: b.getAttribute('data-fav'), title: t ? cut(t, 500) : '', url: b.getAttribute('data-fav-url'),
       added: Date.now() };
-    if (tm && tm.textContent.trim()) e.date = tm.textContent.trim();
+    if (tm && cut(tm, 100)) e.date = cut(tm, 100);
     if (f) {
       var i = e.img = {}, a = f.querySelector('.frame-alt');
       if (m) {
         i.src = m.getAttribute('src');
         if (m.getAttribute('srcset')) i.srcset = m.getAttribute('srcset');
-        if (m.alt) i.alt = m.alt;
+        if (m.alt) i.alt = m.alt.slice(0, 500);
         if (m.getAttribute('width')) { i.w = +m.getAttribute('width'); i.h = +m.getAttribute('height'); }
-      } else { i.na = true; if (a && a.textContent) i.alt = a.textContent; }
+      } else { i.na = true; if (a && cut(a, 500)) i.alt = cut(a, 500); }
       var bg = f.style.backgroundColor || (/^url\("(.*)"\)$/.exec(f.style.backgroundImage) || [])[1];
       if (bg) i.bg = bg;
+      if (!img(i)) delete e.img;
     }
     return clean(e);
   }
@@ -1524,6 +1526,7 @@ html { scrollbar-gutter: stable; }
 .fav--viewer { position: static; margin: 0.4rem auto; background: rgb(255 255 255 / 0.1); color: #fff; border-color: rgb(255 255 255 / 0.3); }
 .fav--viewer[aria-pressed="true"] { color: #ff8fa0; }
 @media (forced-colors: active) { .fav::before { background: ButtonText; } .fav[aria-pressed="true"]::before { background: Highlight; } }
+@media print { .fav, .fav-toast, .favorites-tools { display: none; } }
 
 .fav-toast {
   position: fixed; bottom: 1rem; left: 50%; z-index: 20;
