@@ -13,7 +13,8 @@ over every description, then writing a tree of the same files), `--runs` times e
 medians. Old output is moved aside, never deleted between runs (a file created soon after a large
 `rm -rf` is slow here); everything under the work folder is removed at the end.
 
-Then: Scrollery alone at `--memory-n` (peak memory of a streaming build), a warm rebuild with nothing
+Then: Scrollery alone at `--memory-n` (peak memory of a streaming build, forward and with `source.order:
+reverse`, which spills the source to disk before the first page is written), a warm rebuild with nothing
 changed against a cold build at `--warm-n`, the fetch benchmark against bench/replica.py, and the CI case
 at `--ci-n`: a remote gallery (the world corpus from bench/replica.py) rebuilt from a persisted, fresh HTTP
 cache (no request made), against a local build of the same gallery, alternating.
@@ -190,6 +191,20 @@ class Bench:
             print(f"  scrollery wall {last['wall']:.2f} s, CPU {last['cpu']:.2f} s, {last['rss']:.0f} MB",
                   file=sys.stderr)
         self.summarize(n, "scrollery", runs, corpus)
+        # The same gallery published last-first: the source is read whole, spilled to disk, then read back.
+        config = data / "scrollery" / "scrollery.yml"
+        forward = config.read_text()
+        config.write_text(forward.replace("source:\n", "source:\n  order: reverse\n", 1))
+        reversed_runs = []
+        for _ in range(max(1, min(self.args.runs, 2))):
+            out = self.work / f"out-{n}-scrollery"
+            self.aside(out)
+            reversed_runs.append(self.run_scrollery(data / "scrollery", out))
+            last = reversed_runs[-1]
+            print(f"  scrollery, order: reverse, wall {last['wall']:.2f} s, CPU {last['cpu']:.2f} s, "
+                  f"{last['rss']:.0f} MB", file=sys.stderr)
+        config.write_text(forward)
+        self.summarize(n, "scrollery reverse", reversed_runs, corpus)
         self.aside(data)
 
     def warm(self, n):
@@ -340,6 +355,13 @@ detail:
                 print()
                 print(f"Scrollery peak RSS, {corpus} text: {memory[small]:.0f} MB at {small} items, "
                       f"{memory[large]:.0f} MB at {large} items ({memory[large] / memory[small]:.2f}×)")
+        forward = {(row["n"], row["corpus"]): row for row in self.rows if row["tool"] == "scrollery"}
+        for row in self.rows:
+            if row["tool"] == "scrollery reverse" and (row["n"], row["corpus"]) in forward:
+                plain = forward[(row["n"], row["corpus"])]
+                print(f"Scrollery peak RSS with source.order: reverse, {row['corpus']} text, {row['n']} items: "
+                      f"{row['rss']:.0f} MB against {plain['rss']:.0f} MB forward ({row['rss'] / plain['rss']:.2f}×); "
+                      f"wall {row['wall']:.2f} s against {plain['wall']:.2f} s")
         if hasattr(self, "warm_result"):
             n, cold, warm = self.warm_result
             print(f"Warm rebuild, nothing changed, {n} items: {warm:.3f} s against {cold:.2f} s cold "

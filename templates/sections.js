@@ -1,33 +1,118 @@
-/* Sections: the button of each heading hides or shows that section's cards (their hidden attribute);
- * the cards of a collapsed section that the infinite scroll adds later come hidden. Without it, the
- * headings and the archive still work. */
+/* Sections: each heading's button hides or shows its section's cards, also those the scroll adds later;
+ * the picker regroups the cards (their data-date) without a reload, with headings that read as the
+ * build's, and remembers the choice. Without it the build's headings and the archive still work. */
 (function () {
   'use strict';
-  var d = document, feed = d.querySelector('.feed'), shut = {};
-  if (!feed || !feed.addEventListener) return;
+  var d = document, feed = d.querySelector('.feed'), shut = {}, names = {};
+  if (!feed || !feed.addEventListener || !window.Intl) return;
+  var picker = d.querySelector('.section-picker'), select = picker && picker.querySelector('select');
+  var built = picker && picker.getAttribute('data-by'), by = built;
+  var key = 'scrollery-sections:' + (picker && picker.getAttribute('data-site'));
+  var lang = d.documentElement.lang || 'en';
   d.documentElement.classList.add('sections-js');
 
-  function apply(n) {
-    var s = n.getAttribute('data-section');
-    if (n.classList.contains('feed-section')) n = n.querySelector('button');
-    if (!n || !s) return;
-    if (n.tagName === 'BUTTON') n.setAttribute('aria-expanded', String(!shut[s]));
-    else n.hidden = !!shut[s];
+  /* a month's name (0: January) or a weekday's (0: Monday, as 2001-01-01) in the page's language */
+  function name(kind, n) {
+    var o = { timeZone: 'UTC' };
+    o[kind] = 'long';
+    return names[kind + n] || (names[kind + n] =
+      new Intl.DateTimeFormat(lang, o).format(kind === 'month' ? Date.UTC(2001, n, 1) : Date.UTC(2001, 0, 1 + n)));
   }
+
+  /* [key, heading] of a day's section, as the build's: in UTC (a date is the day it names); ISO weeks */
+  function section(s) {
+    var t = new Date(s), y = t.getUTCFullYear(), m = t.getUTCMonth(), wd = (t.getUTCDay() + 6) % 7;
+    if (!s || isNaN(y)) return ['', 'Undated'];
+    if (by === 'day') return [s, name('weekday', wd) + ' ' + t.getUTCDate() + ' ' + name('month', m) + ' ' + y];
+    if (by === 'month') return [s.slice(0, 7), name('month', m) + ' ' + y];
+    if (by === 'year') return [s.slice(0, 4), '' + y];
+    t.setUTCDate(t.getUTCDate() + 3 - wd);
+    var j = new Date(+t), w;
+    j.setUTCMonth(0, 1);
+    w = Math.floor((t - j) / 6048e5) + 1;
+    return [w + 'W' + t.getUTCFullYear(), 'Week ' + w + ', ' + t.getUTCFullYear()];
+  }
+
+  function heading(id, text) {
+    var h = d.createElement('article');
+    h.className = 'feed-section js-section';
+    h.tabIndex = -1;
+    h.setAttribute('data-section', id);
+    h.setAttribute('aria-labelledby', 'section-' + id);
+    h.innerHTML = '<h2 class="feed-section-title" id="section-' + id + '"></h2><button class="feed-section-toggle" ' +
+      'type="button" data-section="' + id + '"><span class="sr-only">Cards of </span></button>';
+    h.firstChild.textContent = text;
+    h.lastChild.firstChild.textContent += text;
+    return h;
+  }
+
+  /* the build's headings for its grouping, else ours (kept across passes) where a card's section differs
+   * from the one before; a collapsed section's cards hidden. Again whenever cards are added. */
+  function pass() {
+    var old = {}, list = [].slice.call(feed.children), last, cur, prev;
+    list.forEach(function (n) {
+      if (!n.classList.contains('js-section')) return;
+      if (n.tagName === 'I') n.remove(); else old[n.getAttribute('data-section')] = n;
+    });
+    list.forEach(function (n) {
+      var c = n.classList, k, h;
+      if (c.contains('js-section')) return;
+      if (c.contains('feed-section') || c.contains('section-break')) {
+        n.hidden = by !== built;
+        if ((h = n.querySelector('button'))) h.setAttribute('aria-expanded', !shut[h.getAttribute('data-section')]);
+        return;
+      }
+      if (c.contains('card')) {
+        if (by === built) cur = n.getAttribute('data-section');
+        else if (by !== 'none' && (k = section(n.getAttribute('data-date')))[0] !== last) {
+          last = k[0];
+          cur = by + '-' + n.getAttribute('data-position');
+          h = old[cur] || heading(cur, k[1]);
+          delete old[cur];
+          if (n.previousElementSibling !== h) feed.insertBefore(h, n);
+          // the row above ends, as in the build (not after a page break)
+          if (prev && !prev.classList.contains('feed-break')) {
+            feed.insertBefore(d.createElement('i'), h).className = 'section-break js-section';
+          }
+          h.lastChild.setAttribute('aria-expanded', !shut[cur]);
+        }
+        if (n.hidden !== !!shut[cur]) n.hidden = !!shut[cur];
+      }
+      prev = n;
+    });
+    for (var id in old) old[id].remove();
+    mo.takeRecords();
+  }
+  var mo = new MutationObserver(pass);
+  mo.observe(feed, { childList: true });
 
   feed.addEventListener('click', function (e) {
     var b = e.target.closest('.feed-section-toggle'), h = b && b.parentNode;
     if (!b) return;
     var s = b.getAttribute('data-section'), stuck = h.getBoundingClientRect().top < 1;
     shut[s] = !shut[s];
-    feed.querySelectorAll('.card[data-section="' + s + '"], button[data-section="' + s + '"]').forEach(apply);
+    pass();
     // a heading stuck at the top stays where the reader is
     if (stuck) h.scrollIntoView();
   });
 
-  new MutationObserver(function (list) {
-    list.forEach(function (m) {
-      m.addedNodes.forEach(function (n) { if (n.nodeType === 1 && n.hasAttribute('data-section')) apply(n); });
+  /* the picker; the choice is kept in localStorage when it can be */
+  function stored(v) {
+    try { return v ? localStorage.setItem(key, v) : localStorage.getItem(key); } catch (err) { return null; }
+  }
+  if (select) {
+    var s = stored();
+    if ([].some.call(select.options, function (o) { return o.value === s; })) by = s;
+    select.value = by;
+    select.addEventListener('change', function () {
+      // the first card in view stays where it is
+      var a = [].find.call(feed.querySelectorAll('.card'), function (c) { return c.getBoundingClientRect().bottom > 0; });
+      var y = a && a.getBoundingClientRect().top;
+      by = select.value;
+      stored(by);
+      pass();
+      if (a && !a.hidden) scrollBy(0, a.getBoundingClientRect().top - y);
     });
-  }).observe(feed, { childList: true });
+  }
+  pass();
 })();

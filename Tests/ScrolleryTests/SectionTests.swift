@@ -85,11 +85,19 @@ struct SectionTests {
         #expect(headings(first).map(\.text) == ["November 2026", "October 2026"])
         #expect(first.contains(#"<a href="/sections/#section-1">November 2026</a>"#))
         #expect(first.contains(#"<script src="/assets/sections.js" defer></script>"#))
-        // Each card names its section, for the collapse script.
+        // Each card names its section, for the collapse script, and the day its date names (as written,
+        // whatever the offset), for the picker to group it another way.
         #expect(
             first.contains(#"id="item-2" "#)
-                && first.contains(#"data-section="section-1" aria-labelledby="item-2-title""#))
-        #expect(first.contains(#"data-section="section-4" aria-labelledby="item-5-title""#))
+                && first.contains(#"data-section="section-1" data-date="2026-11-03" aria-labelledby="item-2-title""#))
+        #expect(first.contains(#"data-section="section-4" data-date="2026-10-30" aria-labelledby="item-5-title""#))
+        #expect(
+            try site.read("page/2/index.html").contains(
+                #"data-section="section-8" data-date="" aria-labelledby="item-8-title""#))
+        // The picker, told the build's grouping; its options are the groupings.
+        #expect(first.contains(#"<div class="section-picker" data-by="month" data-site="/">"#))
+        #expect(
+            SectionGrouping.allCases.allSatisfy { first.contains(#"<option value="\#($0.rawValue)">"#) })
         // The heading is an article of the feed, before its first card; a break ends the row above it.
         let feed = first.components(separatedBy: "role=\"feed\"")[1]
         let order = [
@@ -183,6 +191,7 @@ struct SectionTests {
         try await site.build()
         let page = try site.read("index.html")
         #expect(!page.contains("feed-section") && !page.contains("sections.js") && !page.contains("data-section"))
+        #expect(!page.contains("section-picker") && !page.contains("data-date"))
         #expect(!site.exists("sections/index.html"))
     }
 }

@@ -209,7 +209,8 @@ public struct SiteBuilder: Sendable {
         let paths = SitePaths(baseURL: config.baseURL)
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
-            autoPages: config.scroll.autoPages, layout: config.theme.layout, favorites: config.theme.favorites)
+            autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by,
+            favorites: config.theme.favorites)
         let pictureStatistics = PictureStatistics()
         let pictures =
             config.images.enabled
@@ -249,7 +250,10 @@ public struct SiteBuilder: Sendable {
         // The folders of the pending page's items, made by one task while the page before is written.
         var folders: Task<Void, Never>?
         do {
-            let chunks = ItemChunks(base: source, size: config.pageSize, limit: limit)
+            // In the order the config asks for: reverse reads the whole source first, spilled to disk.
+            let ordered = OrderedItems(
+                base: source, order: config.source.order, limit: limit, spillFolder: config.cache.folder)
+            let chunks = ItemChunks(base: ordered, size: config.pageSize, limit: limit)
             for try await items in EnrichedChunks(chunks: chunks, enricher: enricher) {
                 try Task.checkCancellation()
                 let slugged = items.map { item in

@@ -7,7 +7,7 @@ extension ConfigDecoder {
     static let paginationStyles = ["page", "offset", "cursor", "since", "link", "dates"]
 
     func decodeSource(_ reader: ConfigReader) throws(ConfigError) -> SourceConfig {
-        try reader.rejectUnknownKeys(["url", "items", "paginate", "limit", "maxPages", "headers"])
+        try reader.rejectUnknownKeys(["url", "items", "paginate", "limit", "maxPages", "headers", "order"])
         // The template is checked before ${NAME} is resolved, so an error message never shows a secret.
         let template = try reader.requiredString("url", example: "data/page-{{page}}.json")
         try checkTemplate(template, reader: reader, key: "url")
@@ -21,7 +21,18 @@ extension ConfigDecoder {
         let paginate = try decodePagination(reader.child("paginate"), url: url, source: reader)
         return SourceConfig(
             url: url, items: items, paginate: paginate, limit: try reader.int("limit", in: 1...10_000_000),
-            maxPages: try reader.int("maxPages", in: 1...10_000_000) ?? 100_000, headers: try decodeHeaders(reader))
+            maxPages: try reader.int("maxPages", in: 1...10_000_000) ?? 100_000, headers: try decodeHeaders(reader),
+            order: try decodeOrder(reader))
+    }
+
+    private func decodeOrder(_ reader: ConfigReader) throws(ConfigError) -> SourceOrder {
+        guard let text = try reader.string("order") else { return .forward }
+        guard let order = SourceOrder(rawValue: text) else {
+            throw reader.error(
+                "order", "`\(TerminalText.shown(text))` is not an order of the items.",
+                fix: "Write `forward` (as the source sends them, the default) or `reverse` (the last item first).")
+        }
+        return order
     }
 
     func decodeDetail(_ reader: ConfigReader) throws(ConfigError) -> DetailConfig {

@@ -54,6 +54,16 @@ public struct SourceConfig: Sendable {
     public var maxPages = 100_000
     /// Request headers, with `${NAME}` resolved from the environment.
     public var headers: [HTTPHeader]
+    /// The order the items are published in.
+    public var order: SourceOrder = .forward
+}
+
+/// The order a source's items are published in (`source.order`).
+public enum SourceOrder: String, Sendable, Equatable {
+    /// As the source sends them.
+    case forward
+    /// The last item first: the whole source is read (and spilled to disk) before the first page is written.
+    case reverse
 }
 
 /// How a source is paged through, and when it stops.

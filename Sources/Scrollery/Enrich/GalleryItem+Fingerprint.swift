@@ -18,6 +18,7 @@ extension GalleryItem {
         key.add(item.link ?? "-")
         key.add(item.error ?? "-")
         key.add(item.section.map { "\($0.key) \($0.heading)" } ?? "-")
+        key.add(item.sectionDay?.description ?? "-")
         switch item.picture {
         case nil: key.add("no picture")
         case .failed(let reason): key.add("failed: \(reason)")

@@ -16,6 +16,9 @@ struct GalleryItem: Sendable, Equatable {
     let error: String?
     /// The section the item belongs to, when the site has sections (`sections.by`).
     let section: SectionKey?
+    /// The day the sections' date field names, when the site has sections and the date is usable: what the
+    /// card carries (`data-date`) so the page's script can group the cards another way.
+    let sectionDay: CalendarDay?
     /// The picture as the image pipeline made it (`nil` when images are off, or the picture is a local SVG,
     /// which is linked as given).
     private(set) var picture: PictureState?
@@ -24,7 +27,7 @@ struct GalleryItem: Sendable, Equatable {
 
     init(
         position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
-        date: String?, link: String?, error: String?, section: SectionKey? = nil
+        date: String?, link: String?, error: String?, section: SectionKey? = nil, sectionDay: CalendarDay? = nil
     ) {
         self.position = position
         self.id = id
@@ -35,6 +38,7 @@ struct GalleryItem: Sendable, Equatable {
         self.link = link
         self.error = error
         self.section = section
+        self.sectionDay = sectionDay
         fingerprint = GalleryItem.fingerprint(of: self)
     }
 

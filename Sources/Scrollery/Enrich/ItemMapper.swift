@@ -78,12 +78,14 @@ struct ItemMapper: Sendable {
         }
         // A description made only of the item (not its detail) is still wanted when the detail failed.
         let descriptionText = rendered(description).map { ControlCharacters.removed(from: redactor($0)) } ?? ""
+        let sectionDate = section.flatMap { text($0.field) }
         return GalleryItem(
             position: item.position, id: renderedID, title: renderedTitle, image: imageReference,
             description: descriptionText.isEmpty ? nil : markdown.render(descriptionText),
             date: text(date), link: text(link).flatMap(SafeURL.external),
             error: (error ?? failure).map(ControlCharacters.removed(from:)),
-            section: section.flatMap { SectionKey.of(text($0.field), by: $0.grouping) })
+            section: section.flatMap { SectionKey.of(sectionDate, by: $0.grouping) },
+            sectionDay: section == nil ? nil : sectionDate.flatMap(SectionKey.day(of:)))
     }
 
     /// Where the original of a checked image location is read from: an http(s) URL as it is, a path

@@ -13,7 +13,7 @@ struct PageRenderer: Sendable {
 
     init(
         theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int,
-        layout: ThemeLayout = .justified, favorites: Bool = true
+        layout: ThemeLayout = .justified, sections: SectionGrouping = .none, favorites: Bool = true
     ) {
         self.theme = theme
         self.paths = paths
@@ -24,6 +24,7 @@ struct PageRenderer: Sendable {
             "homeURL": .text(paths.baseURL.path),
             "assetsURL": .text(paths.assetsURL),
             "lang": "en",
+            "sectionsBy": .text(sections.rawValue),
         ]
         site["description"] = description.map { .text($0) }
         if favorites { site["favoritesURL"] = .text(FavoritesPage.url(paths)) }
@@ -69,7 +70,7 @@ struct PageRenderer: Sendable {
             zip(cards, marks).enumerated().map { index, pair in
                 var fields = pair.0.fields
                 if let mark = pair.1 {
-                    fields["section"] = ["id": .text(mark.section)]
+                    fields["section"] = ["id": .text(mark.section), "day": .text(mark.day)]
                     fields["sectionStart"] = mark.start.map { start in
                         .object([
                             "heading": .text(start.heading),

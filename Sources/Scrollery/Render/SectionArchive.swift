@@ -10,6 +10,9 @@ struct SectionMark: Sendable, Equatable {
     /// The heading above the card: where its section starts, and at the top of a listing page that starts
     /// inside a section (then `continued`).
     let start: Start?
+    /// The day the card's date names (`2026-11-20`), or empty when it has none: the card's `data-date`, for
+    /// the page's script to group the cards another way (`sections.js`).
+    var day = ""
 
     struct Start: Sendable, Equatable {
         let heading: String
@@ -22,8 +25,8 @@ struct SectionMark: Sendable, Equatable {
 
     /// What a page's render key takes of the mark.
     var keyText: String {
-        guard let start else { return section }
-        return [section, start.heading, start.id, start.archiveURL, start.continued ? "continued" : "new"]
+        guard let start else { return section + "\u{1F}" + day }
+        return [section, day, start.heading, start.id, start.archiveURL, start.continued ? "continued" : "new"]
             .joined(separator: "\u{1F}")
     }
 }
@@ -68,7 +71,7 @@ struct SectionTracker {
                     ? SectionMark.Start(
                         heading: key.heading, id: "\(current.id)-page-\(page)",
                         archiveURL: Self.archiveURL(paths) + "#" + current.id, continued: true) : nil
-                marks.append(SectionMark(section: current.id, start: start))
+                marks.append(SectionMark(section: current.id, start: start, day: day(of: item)))
                 continue
             }
             if let current = openSection { finished.append(current) }
@@ -78,10 +81,13 @@ struct SectionTracker {
                 SectionMark(
                     section: id,
                     start: SectionMark.Start(
-                        heading: key.heading, id: id, archiveURL: Self.archiveURL(paths) + "#" + id, continued: false)))
+                        heading: key.heading, id: id, archiveURL: Self.archiveURL(paths) + "#" + id, continued: false),
+                    day: day(of: item)))
         }
         return (marks, finished)
     }
+
+    private func day(of item: GalleryItem) -> String { item.sectionDay?.description ?? "" }
 
     /// The last section, once every page has been placed.
     mutating func finish() -> Entry? {

@@ -107,10 +107,7 @@ package struct MarkdownRenderer: Sendable {
             let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
             guard index + length <= bytes.count else { return nil }
             let value = scalarValue(bytes, at: index, length: length)
-            // Only U+0085, U+00A0, U+1680, U+2000–U+205F and U+3000 are white space past ASCII.
-            let isSpace =
-                (lead == 0xC2 || lead == 0xE1 || lead == 0xE2 || lead == 0xE3)
-                && (Unicode.Scalar(value)?.properties.isWhitespace ?? false)
+            let isSpace = isWhitespacePastASCII(value)
             if isSpace {
                 if mayPrepend(previous) { return nil }
                 pendingSpace = !words.isEmpty
@@ -126,6 +123,15 @@ package struct MarkdownRenderer: Sendable {
             index += length
         }
         return String(decoding: words, as: UTF8.self)
+    }
+
+    /// Unicode's White_Space scalars past ASCII (the ones `Character.isWhitespace` knows), without a
+    /// property look-up: typographic quotes and dashes share their lead byte with the spaces of U+2000.
+    static func isWhitespacePastASCII(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 
     private static func scalarValue(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {

@@ -8,12 +8,22 @@ package enum ControlCharacters {
         return (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
     }
 
+    /// Whether the UTF-8 holds one: a byte below 0x20 but tab and newline, DEL, or C1 (0xC2 followed by
+    /// 0x80–0x9F). Valid UTF-8 is assumed, as a `String`'s is.
+    static func containsUnwanted(_ utf8: String.UTF8View) -> Bool {
+        var afterC2 = false
+        for byte in utf8 {
+            if afterC2, byte < 0xA0 { return true }
+            afterC2 = byte == 0xC2
+            if byte < 0x20, byte != 0x09, byte != 0x0A { return true }
+            if byte == 0x7F { return true }
+        }
+        return false
+    }
+
     /// `text` without them.
     package static func removed(from text: String) -> String {
-        // Bytes below 0x20, DEL, and 0xC2 (the lead byte of C1) are the only ones that can start one.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
-            text.unicodeScalars.contains(where: isUnwanted)
-        else { return text }
+        guard containsUnwanted(text.utf8) else { return text }
         var kept = String.UnicodeScalarView()
         kept.append(contentsOf: text.unicodeScalars.lazy.filter { !isUnwanted($0) })
         return String(kept)

@@ -27,7 +27,7 @@ package struct CachedResponse: Sendable {
 
     package init?(encoded data: Data) {
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-            let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline])
+            let header = Header(line: data[data.startIndex..<newline])
         else { return nil }
         self.header = header
         body = Data(data[data.index(after: newline)...])

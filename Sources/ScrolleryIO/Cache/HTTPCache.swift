@@ -13,9 +13,21 @@ package struct HTTPCache: Sendable {
 
     /// The entry's file for a location, already redacted.
     package func file(for redactedLocation: String) -> URL {
-        let digest = SHA256.hash(data: Data(redactedLocation.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digest = Self.hex(SHA256.hash(data: Data(redactedLocation.utf8)))
         return folder.appendingPathComponent("http").appendingPathComponent(String(digest.prefix(2)))
             .appendingPathComponent(digest)
+    }
+
+    /// Lower-case hex digits of a digest (a build looks up one entry per response, so no `String(format:)`).
+    static func hex(_ digest: SHA256.Digest) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(2 * SHA256.Digest.byteCount)
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     package func load(_ redactedLocation: String) -> CachedResponse? {

@@ -99,6 +99,50 @@ import Testing
         }
     }
 
+    @Test("a remote source with 1.6-gigapixel, truncated and fake pictures publishes every card")
+    func aRemoteSourceWithHostilePicturesPublishesEveryCard() async throws {
+        let names = Self.good + Self.bad
+        let replica = Replica()
+        try await replica.run(routes: {
+            ImageReplica.register(on: $0)
+            ImageReplica.registerSource(on: $0, names: names, pageSize: 3)
+        }) { host in
+            let site = try RemoteSite(
+                config: """
+                    title: Remote pictures
+                    pageSize: 4
+                    source: { url: "\(host)/api/pictures?page={{page}}", items: "", paginate: { style: page, first: 1 } }
+                    item: { id: "{{id}}", title: "{{name}}", image: "\(host)/img/{{name}}" }
+                    cache: { ttl: 1h }
+                    """)
+            defer { site.remove() }
+            let summary = try await site.build()
+            #expect(summary.items == names.count)
+            #expect(summary.images.processed == Self.good.count)
+            #expect(summary.images.failed == Self.bad.count)
+            let cards = try Self.cards(site)
+            #expect(cards.count == names.count, "every card is published")
+            for name in Self.bad {
+                let card = try #require(cards[name], "\(name)")
+                #expect(card.contains("Image unavailable") && !card.contains("<img"), "\(name)")
+            }
+            for name in ["huge-header.png", "truncated.jpg", "not-an-image.jpg"] {
+                #expect(try #require(cards[name]).contains("frame--unavailable"), "\(name)")
+            }
+            // Only local variants, with the decoded, upright size.
+            #expect(!(try site.allOutputText()).contains("\(host)/img"))
+            #expect(try #require(cards["orientation-6.jpg"]).contains(#"width="200" height="300""#))
+            #expect(try #require(cards["photo.jpg"]).contains(#"width="1600" height="1067""#))
+            let files = Self.imageFiles(site)
+            let variantsPerPicture = 3 + 1 + 1 + 1 + 2
+            #expect(files.count == 2 * variantsPerPicture, "\(files.sorted())")
+            let text = try site.allOutputText()
+            for file in files {
+                #expect(text.contains("/images/\(file)"), "\(file) is shown somewhere")
+            }
+        }
+    }
+
     @Test func aWarmRebuildDecodesNothingAndRewritesNothing() async throws {
         let replica = Replica()
         try await replica.run(routes: { ImageReplica.register(on: $0) }) { host in

@@ -29,6 +29,18 @@ enum ImageReplica {
             return .bytes(body, contentType: type)
         }
     }
+
+    /// A remote source on the same host: `/api/pictures?page=N` lists `names` `pageSize` at a time, as
+    /// `{"id", "name"}` objects, and `[]` past the end.
+    static func registerSource(on router: Router<BasicRequestContext>, names: [String], pageSize: Int) {
+        router.get("/api/pictures") { request, _ -> Response in
+            let page = max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1)
+            let start = (page - 1) * pageSize
+            let slice = start < names.count ? Array(names[start..<min(start + pageSize, names.count)]) : []
+            let items = slice.enumerated().map { offset, name in ["id": "r\(start + offset + 1)", "name": name] }
+            return .conditionalJSON(request, encoding: items)
+        }
+    }
 }
 
 extension Response {

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import ScrolleryIO
+
+/// A cache entry reads back exactly what was stored, with the build's own parser, and its file keeps the
+/// name earlier builds gave it (a persisted cache stays valid).
+@Suite("Cache entries")
+struct CacheEntryTests {
+    @Test("an entry reads back its URL, status, headers, time and body")
+    func roundTrip() throws {
+        let response = FetchResponse(
+            body: Data("{\"title\": \"Ærøskøbing — 東京 🌸\"}\n\u{0}".utf8), status: 200,
+            headers: [
+                "etag": #"W/"a\"b""#, "content-type": "application/json; charset=utf-8",
+                "link": #"<https://api.example/list?page=2&q=é>; rel="next""#, "x-not-kept": "1",
+            ],
+            location: "https://api.example/list?page=1")
+        for storedAt in [0, 1_763_912_345.125, 1_763_912_345.123456789, 4_102_444_800.5] {
+            let entry = CachedResponse(
+                url: "https://api.example/list?page=1&name=Łódź%20\u{2028}/\\", response: response,
+                storedAt: Date(timeIntervalSince1970: storedAt))
+            let read = try #require(CachedResponse(encoded: try entry.encoded()))
+            #expect(read.header.url == entry.header.url)
+            #expect(read.header.status == 200)
+            #expect(read.header.headers == entry.header.headers)
+            #expect(read.header.headers["x-not-kept"] == nil)
+            #expect(read.header.storedAt == entry.header.storedAt)
+            #expect(read.body == response.body)
+        }
+    }
+
+    @Test(
+        "a line that is not a header is no entry",
+        arguments: [
+            "", "\n", "{}\nbody", #"{"url": 1, "status": 200, "headers": {}, "storedAt": 0}"# + "\n",
+            #"{"url": "u", "status": 200.5, "headers": {}, "storedAt": 0}"# + "\n",
+            #"{"url": "u", "status": 200, "headers": {"etag": 1}, "storedAt": 0}"# + "\n",
+            #"{"url": "u", "status": 200, "headers": {}}"# + "\n", "not json\nbody",
+        ])
+    func notAnEntry(text: String) {
+        #expect(CachedResponse(encoded: Data(text.utf8)) == nil)
+    }
+
+    @Test("an entry's file is named by the SHA-256 of its URL in lower-case hex, as before")
+    func fileName() {
+        let cache = HTTPCache(folder: URL(fileURLWithPath: "/cache"))
+        // FIPS 180-2's test vectors.
+        let digests = [
+            "": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+            "abc": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+        ]
+        for (location, digest) in digests {
+            #expect(cache.file(for: location).path == "/cache/http/\(digest.prefix(2))/\(digest)")
+        }
+    }
+}
