@@ -63,6 +63,7 @@
       if (p) { var im = new Image(); if (p.getAttribute('srcset')) { im.sizes = '100vw'; im.srcset = p.getAttribute('srcset'); } im.src = p.currentSrc || p.src; }
     });
     try { history.replaceState({ viewer: 1 }, '', a.href); } catch (err) { /* rate limited */ }
+    d.dispatchEvent(new CustomEvent('scrollery:view', { detail: c })); // favorites.js puts the card's heart here
   }
 
   function show(c) {

@@ -480,7 +480,9 @@ def test_script_is_small_and_has_no_dependencies(built_site):
     assert not re.search(r"\b(?:https?:)?//[\w.-]+\.\w{2,}", text), "refers to another host"
     page = (built_site / BASE.strip("/") / "index.html").read_text()
     scripts = re.findall(r"<script\b[^>]*>", page)
-    assert scripts == [f'<script src="{BASE}assets/scrollery.js" defer>'], scripts
+    # and favorites.js, the hearts (theme.favorites is on by default), its own test in test_favorites.py
+    assert scripts == [f'<script src="{BASE}assets/scrollery.js" defer>',
+                       f'<script src="{BASE}assets/favorites.js" defer>'], scripts
     for ref in re.findall(r"""(?:src|href)="([^"]+)\"""", page):
         assert ref.startswith((BASE, "#", "data:", "https://example.org/")), f"external resource {ref}"
 

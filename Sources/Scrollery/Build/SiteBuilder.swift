@@ -209,7 +209,8 @@ public struct SiteBuilder: Sendable {
         let paths = SitePaths(baseURL: config.baseURL)
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
-            autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by)
+            autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by,
+            favorites: config.theme.favorites)
         let pictureStatistics = PictureStatistics()
         let pictures =
             config.images.enabled
@@ -323,6 +324,7 @@ public struct SiteBuilder: Sendable {
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
         try output.write(Data(try renderer.notFoundPage()), to: "404.html")
+        if config.theme.favorites { try output.write(Data(try renderer.favoritesPage()), to: FavoritesPage.path) }
         var sitemaps = StagedTextFiles(store: store)
         try maps.writeSitemaps(pages: output.pageNames, into: &sitemaps)
         for file in sitemaps.finished { try output.record(file.path, changed: file.changed) }
@@ -408,6 +410,7 @@ public struct SiteBuilder: Sendable {
     /// - Parameter skipping: files of `static/` not copied (the originals of published pictures).
     private func writeSupportFiles(theme: Theme, skipping: Set<String>, into output: inout OutputWriter) throws {
         for (name, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            if FavoritesPage.scripts.contains(name), !config.theme.favorites { continue }
             try output.write(data, to: "assets/\(name)")
         }
         try output.copyTree(from: config.siteFolder.appendingPathComponent("static"), skipping: skipping)

@@ -104,15 +104,18 @@ final class ConfigDecoder {
     }
 
     private func decodeTheme(_ reader: ConfigReader?) throws(ConfigError) -> ThemeConfig {
-        try reader?.rejectUnknownKeys(["layout"])
-        guard let reader, let text = try reader.string("layout") else { return ThemeConfig() }
+        guard let reader else { return ThemeConfig() }
+        try reader.rejectUnknownKeys(["layout", "favorites"])
+        var theme = ThemeConfig(favorites: try reader.bool("favorites") ?? true)
+        guard let text = try reader.string("layout") else { return theme }
         guard let layout = ThemeLayout(rawValue: text) else {
             let names = ThemeLayout.allCases.map { "`\($0.rawValue)`" }.joined(separator: " or ")
             throw reader.error(
                 "layout", "`\(TerminalText.shown(text))` is not a layout of the default theme.",
                 fix: "Write \(names): `justified` fills each row edge to edge, `grid` makes equal columns.")
         }
-        return ThemeConfig(layout: layout)
+        theme.layout = layout
+        return theme
     }
 
     func checkTemplate(_ text: String, reader: ConfigReader, key: String) throws(ConfigError) {

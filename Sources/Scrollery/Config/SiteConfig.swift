@@ -139,10 +139,15 @@ public struct ScrollConfig: Sendable {
 public struct ThemeConfig: Sendable, Equatable {
     /// How cards are laid out on listing pages.
     public var layout: ThemeLayout = .justified
+    /// Whether cards, item pages and the viewer have a favorite button, and the site a `favorites/` page.
+    public var favorites = true
 
-    /// - Parameter layout: how cards are laid out on listing pages.
-    public init(layout: ThemeLayout = .justified) {
+    /// - Parameters:
+    ///   - layout: how cards are laid out on listing pages.
+    ///   - favorites: whether the theme offers favorites (buttons, `favorites.js`, the `favorites/` page).
+    public init(layout: ThemeLayout = .justified, favorites: Bool = true) {
         self.layout = layout
+        self.favorites = favorites
     }
 }
 

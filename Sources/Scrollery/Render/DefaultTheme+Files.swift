@@ -44,6 +44,9 @@ extension DefaultTheme {
 {{#site.description}}
 <p class="site-description">{{site.description}}</p>
 {{/site.description}}
+{{#site.favoritesURL}}
+<nav class="site-nav" aria-label="Site"><a href="{{site.favoritesURL}}">Favorites</a></nav>
+{{/site.favoritesURL}}
 </div>
 </header>
 <main id="main" class="wrap" tabindex="-1">
@@ -78,6 +81,9 @@ extension DefaultTheme {
 {{/image}}
 <div class="card-body">
 <h2 class="card-title" id="item-{{position}}-title"><a href="{{url}}">{{title}}</a></h2>
+{{#theme.favorites}}
+<button class="fav" type="button" hidden aria-pressed="false" data-fav="{{slug}}" data-fav-url="{{url}}"><span class="sr-only">Favorite: {{title}}</span></button>
+{{/theme.favorites}}
 {{#date}}
 <time class="card-date">{{date}}</time>
 {{/date}}
@@ -92,6 +98,384 @@ extension DefaultTheme {
 {{/link}}
 </div>
 </article>
+
+"""#,
+        "favorites-page.js": #"""
+/*! Scrollery favorites page (favorites/): the favorites kept in this browser, newest first, with remove
+ * and undo; export to a file and import one; a share link (#share=…) that shows the same list in another
+ * browser, with a button to add it there. Needs favorites.js (loaded before it). Imported and shared data
+ * is untrusted: checked by favorites.js's `clean`, put in the page as text and attributes only. */
+(function () {
+  'use strict';
+  var d = document, w = window, F = w.Scrollery && w.Scrollery.favorites;
+  var app = d.querySelector('.favorites-app'), grid = app && app.querySelector('.favorites-list');
+  if (!F || !grid) return;
+  var base = F.base, MAX = F.max, LINK = 4000, BAD = 'Nothing was imported: ', undo = null, uid = 0;
+  var clean = F.clean, find = F.find, read = F.read, write = F.write, merge = F.merge, say = F.say, el = F.el;
+  var each = function (l, f) { Array.prototype.forEach.call(l, f); };
+  var newest = function () { return read().slice().sort(function (a, b) { return b.added - a.added; }); };
+  var $ = function (c) { return d.querySelector('.favorites-' + c); };
+  var page = base + 'favorites/';
+
+  function card(e, own) {
+    var a = el('article', 'card is-visible'), body = el('div', 'card-body'), h = el('h2', 'card-title'),
+      l = h.appendChild(el('a', '', e.title)), i = e.img;
+    h.id = 'fav-' + (++uid);
+    a.setAttribute('aria-labelledby', h.id);
+    l.href = e.url;
+    if (i) {
+      var f = a.appendChild(el('div', 'frame' + (i.w ? ' frame--sized' : '') + (i.na ? ' frame--unavailable' : '')));
+      if (i.w) { a.style.setProperty('--w', i.w); a.style.setProperty('--h', i.h); f.style.aspectRatio = i.w + ' / ' + i.h; }
+      if (i.bg) f.style.background = i.bg.charAt(0) === 'd' ? 'center / cover no-repeat url("' + i.bg + '")' : i.bg;
+      if (i.na) {
+        var p = f.appendChild(el('p', 'frame-unavailable'));
+        p.setAttribute('role', 'img');
+        p.setAttribute('aria-label', (i.alt || e.title) + '. Image unavailable');
+        p.appendChild(el('span', 'frame-alt', i.alt || e.title));
+        p.appendChild(el('span', 'frame-note', 'Image unavailable'));
+      } else {
+        var m = f.appendChild(el('img'));
+        if (i.srcset) { m.srcset = i.srcset; m.sizes = '(max-width: 36rem) 100vw, (max-width: 60rem) 50vw, 26rem'; }
+        m.src = i.src; m.alt = i.alt || '';
+        if (i.w) { m.width = i.w; m.height = i.h; }
+        m.loading = 'lazy'; m.decoding = 'async';
+      }
+    }
+    a.appendChild(body).appendChild(h);
+    if (e.date) body.appendChild(el('time', 'card-date', e.date));
+    if (own) {
+      var r = body.appendChild(el('button', 'button fav-remove', 'Remove'));
+      r.type = 'button'; r.setAttribute('data-fav-act', 'remove'); r.setAttribute('data-id', e.id);
+      r.appendChild(el('span', 'sr-only', ' from favorites: ' + e.title));
+    }
+    return a;
+  }
+
+  /* a share link: [id, title, path, src, w, h, date] each, paths relative to the site, base64url JSON */
+  var short = function (u) { return u && u.indexOf(base) === 0 ? u.slice(base.length) : u; };
+  var long = function (u) { return typeof u === 'string' && !/^https?:/i.test(u) ? base + u : u; };
+  function encode(s) {
+    var b = new TextEncoder().encode(s), t = '';
+    for (var k = 0; k < b.length; k++) t += String.fromCharCode(b[k]);
+    return btoa(t).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+  function shared() { // null: no link; []: a bad link
+    var m = /^#share=([\w-]{1,8000})$/.exec(location.hash), out = [], v;
+    if (location.hash.indexOf('#share=')) return null;
+    try {
+      var t = atob(m[1].replace(/-/g, '+').replace(/_/g, '/')), b = new Uint8Array(t.length);
+      for (var k = 0; k < t.length; k++) b[k] = t.charCodeAt(k);
+      v = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(b));
+    } catch (err) { return out; }
+    if (!Array.isArray(v) || v.length > MAX) return out;
+    var now = Date.now();
+    for (var n = 0; n < v.length; n++) {
+      var x = v[n], e = Array.isArray(x) && clean({ id: x[0], title: x[1], url: long(x[2]), added: now - n, date: x[6] == null ? undefined : x[6],
+        img: x[3] == null ? undefined : x[3] === 0 ? { na: true } : { src: long(x[3]), w: x[4] == null ? undefined : x[4], h: x[5] == null ? undefined : x[5] } });
+      if (!e || find(out, e.id)) return [];
+      out.push(e);
+    }
+    return out;
+  }
+  function share() {
+    var rows = [], size = 0, link = $('link'), input = link.querySelector('input'), all = newest();
+    for (var k = 0; k < all.length; k++) {
+      var e = all[k], i = e.img || {}, r = [e.id, e.title, short(e.url), i.na ? 0 : short(i.src), i.w, i.h, e.date];
+      while (r[r.length - 1] == null) r.pop();
+      size += new TextEncoder().encode(JSON.stringify(r)).length + 1;
+      if (size * 4 / 3 > LINK) break;
+      rows.push(r);
+    }
+    if (!rows.length) return say(all.length ? 'Your favorites are too long for a link: export a file instead.' : 'No favorites to share yet.');
+    input.value = location.origin + page + '#share=' + encode(JSON.stringify(rows));
+    link.hidden = false;
+    input.select();
+    var text = 'Share link ready, ' + rows.length + (rows.length < all.length ? ' of your ' + all.length +
+      ' favorites, the newest (a link holds about ' + LINK + ' characters: export a file to share them all).' : ' favorites.');
+    say(text);
+    if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(function () { say(text + ' Copied.'); }, function () {});
+  }
+
+  function render() {
+    var s = shared(), items = s || newest();
+    $('title').textContent = s ? 'Shared favorites' : 'Favorites';
+    $('shared').hidden = !s || !s.length;
+    $('tools').hidden = !!s;
+    $('link').hidden = true;
+    grid.textContent = '';
+    items.forEach(function (e) { grid.appendChild(card(e, !s)); });
+    var n = items.length, count = n === 1 ? '1 favorite' : n + ' favorites';
+    $('intro').textContent = s ? (n ? count + ' shared with you by link. They are not in your favorites until you add them.'
+      : 'This share link is damaged, or not a link to favorites of this gallery.')
+      : n ? count + ', newest first, kept in this browser on this device.'
+      : 'No favorites yet: press the heart on a photo to keep it here.';
+    if (F.broken() && !s) say(F.broken());
+  }
+
+  function act(b) {
+    var a = b.getAttribute('data-fav-act'), id = b.getAttribute('data-id'), e, n;
+    if (a === 'share') share();
+    else if (a === 'export') {
+      var l = el('a');
+      l.href = URL.createObjectURL(new Blob([JSON.stringify({ format: 'scrollery-favorites', version: 1, site: base,
+        items: read() }, null, 1)], { type: 'application/json' }));
+      l.download = 'favorites.json';
+      d.body.appendChild(l).click();
+      l.remove();
+      setTimeout(function () { URL.revokeObjectURL(l.href); }, 1e4);
+      say('Exported ' + read().length + ' favorites to favorites.json.');
+    } else if (a === 'remove' && (e = find(n = read(), id))) {
+      if (write(n.filter(function (x) { return x !== e; }))) {
+        undo = e; render();
+        say('Removed “' + e.title + '”.', 'undo', 'Undo').focus();
+      }
+    } else if (a === 'undo' && undo) {
+      e = undo; undo = null;
+      if (merge([e]) >= 0) {
+        render(); say('Restored “' + e.title + '”.');
+        each(grid.querySelectorAll('[data-id]'), function (r) { if (r.getAttribute('data-id') === e.id) r.focus(); });
+      }
+    } else if (a === 'adopt') {
+      var s = shared() || [];
+      if ((n = merge(s)) >= 0) {
+        history.replaceState(null, '', page); render();
+        say('Added ' + n + ' of the ' + s.length + ' shared favorites' + (n < s.length ? ' (the others were yours already).' : '.'));
+      }
+    }
+  }
+
+  function load(input) {
+    var file = input.files && input.files[0];
+    if (!file) return;
+    if (file.size > 1 << 20) return say(BAD + 'the file is larger than 1 MB.');
+    file.text().then(function (t) {
+      input.value = '';
+      var v, items = [];
+      try { v = JSON.parse(t); } catch (err) { return say(BAD + 'the file is not JSON.'); }
+      if (!v || v.format !== 'scrollery-favorites' || v.version !== 1 || !Array.isArray(v.items) || v.items.length > MAX)
+        return say(BAD + 'the file is not an export of favorites.');
+      for (var k = 0; k < v.items.length; k++) {
+        var e = clean(v.items[k]);
+        if (!e || find(items, e.id)) return say(BAD + 'entry ' + (k + 1) + ' of the file is not a favorite of this gallery.');
+        items.push(e);
+      }
+      var n = merge(items);
+      if (n >= 0) { render(); say('Imported ' + n + ' favorites' + (n < items.length ? ' (' + (items.length - n) + ' were here already).' : '.')); }
+    }, function () { say(BAD + 'the file could not be read.'); });
+  }
+
+  d.addEventListener('click', function (ev) {
+    var b = ev.target.closest && ev.target.closest('button[data-fav-act]');
+    if (b) act(b);
+  });
+  app.querySelector('input[type=file]').addEventListener('change', function (ev) { load(ev.target); });
+  w.addEventListener('hashchange', render);
+  F.changed = render;
+  d.querySelector('.favorites-nojs').hidden = true;
+  app.hidden = false;
+  render();
+})();
+
+"""#,
+        "favorites.js": #"""
+/*! Scrollery favorites: the heart buttons of cards (those the scroll adds too), item pages and the
+ * viewer, kept in localStorage under one key per site, in step with other tabs. A full or blocked storage
+ * is a message, never an exception. What is read back is untrusted: checked field by field (`clean`).
+ * The favorites page's own script, favorites-page.js, uses what this one offers as Scrollery.favorites. */
+(function () {
+  'use strict';
+  var d = document, w = window, me = d.currentScript;
+  if (!me || !w.JSON || !w.TextEncoder || ![].some) return;
+  var base = new URL('../', me.src).pathname, KEY = 'scrollery:favorites:v1:' + base, MAX = 1000, LINK = 4000;
+  var OFF = 'Favorites can’t be kept: this browser does not let the site store data (private browsing or blocked storage).';
+  var FULL = 'Favorites can’t be kept: the browser’s storage for this site is full.';
+  var list = [], broken = '';
+  var each = function (l, f) { Array.prototype.forEach.call(l, f); };
+  var el = function (tag, cls, text) {
+    var e = d.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e;
+  };
+
+  /* ---- checks ---- */
+  var str = function (v, max) { return typeof v === 'string' && v.length > 0 && v.length <= max; };
+  var dim = function (n) { return n === Math.floor(n) && n > 0 && n <= 1e5; };
+  /* a path of this site (no //host, no .., no quotes or spaces), or else, if `web`, an http(s) URL */
+  function safe(u, web) {
+    return str(u, 2048) && !/[\s"'<>\\`]/.test(u) && (web && /^https?:\/\/[^/]/i.test(u) ||
+      u.indexOf(base) === 0 && !/^\/\/|\/\.\.?(\/|$)/.test(u));
+  }
+  function img(i) {
+    if (!i || typeof i !== 'object' || Array.isArray(i)) return null;
+    var o = {};
+    if (i.na === true) o.na = true; else if (safe(i.src, 1)) o.src = i.src; else return null;
+    if (i.srcset != null) {
+      if (!str(i.srcset, 4096) || !i.srcset.split(',').every(function (c) {
+        var m = /^\s*(\S+) \d{1,5}[wx]\s*$/.exec(c); return m && safe(m[1], 1);
+      })) return null;
+      o.srcset = i.srcset;
+    }
+    if (i.alt != null) { if (!str(i.alt, 500)) return null; o.alt = i.alt; }
+    if (i.w != null || i.h != null) { if (!dim(i.w) || !dim(i.h)) return null; o.w = i.w; o.h = i.h; }
+    if (i.bg != null) {
+      if (!(str(i.bg, 3000) && /^(#[0-9a-f]{3,8}|rgba?\([\d., ]{5,40}\)|data:image\/(png|jpeg|webp|gif);base64,[\w+/]+=*)$/i.test(i.bg))) return null;
+      o.bg = i.bg;
+    }
+    return o;
+  }
+  /* a favorite as stored: { id, title, url, img?, date?, added } */
+  function clean(e) {
+    if (!e || typeof e !== 'object' || !str(e.id, 200) || !str(e.title, 500) || !safe(e.url) ||
+        !(e.added >= 0 && e.added <= 1e14)) return null;
+    var o = { id: e.id, title: e.title, url: e.url, added: Math.floor(e.added) };
+    if (e.date != null) { if (!str(e.date, 100)) return null; o.date = e.date; }
+    if (e.img != null && !(o.img = img(e.img))) return null;
+    return o;
+  }
+  var find = function (l, id) { return l.filter(function (e) { return e.id === id; })[0]; };
+
+  /* ---- storage: one key; no storage, or a full one, is a message, never an exception ---- */
+  function read() {
+    var v;
+    try { v = w.localStorage.getItem(KEY); broken = ''; } catch (err) { broken = OFF; return (list = []); }
+    try { v = JSON.parse(v || '[]'); } catch (err) { v = []; }
+    list = [];
+    (Array.isArray(v) ? v : []).forEach(function (e) { if ((e = clean(e)) && !find(list, e.id)) list.push(e); });
+    return list;
+  }
+  function write(next) {
+    if (next.length > MAX) return say('You have ' + MAX + ' favorites, the most this page keeps: remove some first.'), false;
+    try { w.localStorage.setItem(KEY, JSON.stringify(next)); } catch (err) {
+      say(err && (err.name === 'QuotaExceededError' || err.code === 22) ? FULL : OFF);
+      read(); return false;
+    }
+    list = next;
+    return true;
+  }
+  function merge(items) { // adds those not kept yet; returns how many were added, or -1
+    read();
+    var add = items.filter(function (e) { return !find(list, e.id); });
+    return write(add.concat(list)) ? add.length : -1;
+  }
+
+  /* ---- the status: the page's own, or a box at the bottom of the window ---- */
+  var status = d.querySelector('.favorites-status');
+  if (!status) {
+    status = d.body.appendChild(el('div', 'fav-toast'));
+    status.setAttribute('role', 'status');
+  }
+  function say(text, act, label) {
+    status.textContent = '';
+    if (!text) return;
+    status.appendChild(el('span', '', text + ' '));
+    if (act || status.className === 'fav-toast') {
+      var b = status.appendChild(el('button', 'button', label || 'Dismiss'));
+      b.type = 'button'; b.setAttribute('data-fav-act', act || 'dismiss');
+      return b;
+    }
+  }
+
+  /* ---- hearts: a card's, an item page's, the viewer's ---- */
+  function mark() {
+    each(d.querySelectorAll('button[data-fav]'), function (b) {
+      b.hidden = false;
+      b.setAttribute('aria-pressed', String(!!find(list, b.getAttribute('data-fav'))));
+    });
+  }
+  /* what a card or an item page shows, as a favorite (long texts cut, a picture that fails the checks left out) */
+  function capture(b) {
+    var s = b.favCard || b.closest('article'), q = function (c) { return s.querySelector(c); };
+    var t = q('.card-title, .item-title'), f = q('.frame'), m = f && f.querySelector('img'), tm = q('time');
+    var cut = function (x, n) { return x.textContent.trim().slice(0, n); };
+    var e = { id: b.getAttribute('data-fav'), title: t ? cut(t, 500) : '', url: b.getAttribute('data-fav-url'),
+      added: Date.now() };
+    if (tm && cut(tm, 100)) e.date = cut(tm, 100);
+    if (f) {
+      var i = e.img = {}, a = f.querySelector('.frame-alt');
+      if (m) {
+        i.src = m.getAttribute('src');
+        if (m.getAttribute('srcset')) i.srcset = m.getAttribute('srcset');
+        if (m.alt) i.alt = m.alt.slice(0, 500);
+        if (m.getAttribute('width')) { i.w = +m.getAttribute('width'); i.h = +m.getAttribute('height'); }
+      } else { i.na = true; if (a && cut(a, 500)) i.alt = cut(a, 500); }
+      var bg = f.style.backgroundColor || (/^url\("(.*)"\)$/.exec(f.style.backgroundImage) || [])[1];
+      if (bg) i.bg = bg;
+      if (!img(i)) delete e.img;
+    }
+    return clean(e);
+  }
+  function toggle(b) {
+    var id = b.getAttribute('data-fav'), e;
+    read();
+    if (broken) return say(broken), mark();
+    if (find(list, id)) write(list.filter(function (x) { return x.id !== id; }));
+    else if ((e = capture(b))) write([e].concat(list));
+    else say('This photo can’t be kept as a favorite.');
+    mark();
+  }
+
+  /* the viewer (viewer.js) tells which card it shows: its heart is that card's */
+  d.addEventListener('scrollery:view', function (ev) {
+    var c = ev.detail, h = c && c.querySelector('button[data-fav]'), t = d.querySelector('.viewer-title');
+    if (!h || !t) return;
+    var b = t.parentNode.querySelector('button[data-fav]');
+    if (!b) { b = h.cloneNode(true); b.className += ' fav--viewer'; t.parentNode.insertBefore(b, t.nextSibling); }
+    b.setAttribute('data-fav', h.getAttribute('data-fav'));
+    b.setAttribute('data-fav-url', h.getAttribute('data-fav-url'));
+    b.firstChild.textContent = h.textContent;
+    b.favCard = c;
+    mark();
+  });
+
+  d.addEventListener('click', function (ev) {
+    var b = ev.target.closest && ev.target.closest('button[data-fav], button[data-fav-act=dismiss]');
+    if (b) b.hasAttribute('data-fav') ? toggle(b) : say('');
+  });
+  var F = (w.Scrollery = w.Scrollery || {}).favorites = { base: base, max: MAX, clean: clean, find: find, read: read,
+    write: write, merge: merge, say: say, el: el, changed: null,
+    broken: function () { return broken; } };
+  /* another tab changed the favorites */
+  w.addEventListener('storage', function (ev) {
+    if (ev.key !== KEY && ev.key !== null) return;
+    read(); mark();
+    if (F.changed) F.changed();
+  });
+
+  read();
+  mark();
+  var feed = d.querySelector('.feed[role=feed]'); // the cards the infinite scroll adds get their hearts
+  if (feed && w.MutationObserver) new MutationObserver(mark).observe(feed, { childList: true });
+})();
+
+"""#,
+        "favorites.mustache": #"""
+{{<base}}
+{{$title}}Favorites · {{site.title}}{{/title}}
+{{$head}}
+<meta name="robots" content="noindex">
+<script src="{{site.assetsURL}}favorites.js" defer></script>
+<script src="{{site.assetsURL}}favorites-page.js" defer></script>
+{{/head}}
+{{$main}}
+<section class="favorites" aria-labelledby="favorites-title">
+<h1 class="favorites-title" id="favorites-title">Favorites</h1>
+<p class="favorites-nojs">Favorites are kept in your browser, on this device: this page needs JavaScript to show them.</p>
+<div class="favorites-app" hidden>
+<p class="favorites-intro"></p>
+<div class="favorites-tools">
+<button class="button" type="button" data-fav-act="share">Share link</button>
+<button class="button" type="button" data-fav-act="export">Export file</button>
+<label class="button favorites-import">Import file <input type="file" accept=".json,application/json" data-fav-act="import"></label>
+</div>
+<div class="favorites-shared" hidden>
+<button class="button" type="button" data-fav-act="adopt">Add them to my favorites</button>
+<a class="button" href="{{site.favoritesURL}}">Show my favorites</a>
+</div>
+<p class="favorites-link" hidden><label for="favorites-link">Share link</label> <input id="favorites-link" type="url" readonly></p>
+<div class="favorites-status" role="status"></div>
+<div class="feed feed--{{theme.layout}} favorites-list"></div>
+</div>
+</section>
+{{/main}}
+{{/base}}
 
 """#,
         "item.js": #"""
@@ -149,11 +533,17 @@ extension DefaultTheme {
 <meta name="twitter:card" content="summary">
 {{/item.share.image}}
 <script src="{{site.assetsURL}}item.js" defer></script>
+{{#theme.favorites}}
+<script src="{{site.assetsURL}}favorites.js" defer></script>
+{{/theme.favorites}}
 {{/head}}
 {{$main}}
 <article class="item{{#item.error}} item--error{{/item.error}}" aria-labelledby="item-title">
 <p class="item-back"><a href="{{item.listURL}}#item-{{item.position}}">← Back to gallery</a></p>
 <h1 class="item-title" id="item-title">{{item.title}}</h1>
+{{#theme.favorites}}
+<button class="fav" type="button" hidden aria-pressed="false" data-fav="{{item.slug}}" data-fav-url="{{item.url}}"><span class="sr-only">Favorite: {{item.title}}</span></button>
+{{/theme.favorites}}
 {{#item.date}}
 <p class="item-meta"><time>{{item.date}}</time></p>
 {{/item.date}}
@@ -209,6 +599,9 @@ extension DefaultTheme {
 {{#page.hasSections}}
 <script src="{{site.assetsURL}}sections.js" defer></script>
 {{/page.hasSections}}
+{{#theme.favorites}}
+<script src="{{site.assetsURL}}favorites.js" defer></script>
+{{/theme.favorites}}
 {{/head}}
 {{$main}}
 {{#page.isEmpty}}
@@ -678,6 +1071,7 @@ extension DefaultTheme {
   --placeholder-2: #efefea;
   --danger: #a8281b;
   --danger-bg: #fdf0ee;
+  --fav: #c2185b;
   --shadow: 0 1px 2px rgb(0 0 0 / 0.05), 0 4px 16px rgb(0 0 0 / 0.06);
   --shadow-hover: 0 2px 4px rgb(0 0 0 / 0.06), 0 10px 28px rgb(0 0 0 / 0.10);
   --radius: 14px;
@@ -699,6 +1093,7 @@ extension DefaultTheme {
     --placeholder-2: #2b2d34;
     --danger: #ff9d8f;
     --danger-bg: #35191a;
+    --fav: #ff8fb1;
     --shadow: 0 1px 2px rgb(0 0 0 / 0.4);
     --shadow-hover: 0 4px 20px rgb(0 0 0 / 0.5);
   }
@@ -1209,6 +1604,58 @@ html { scrollbar-gutter: stable; }
   @keyframes viewer-in { from { opacity: 0; } }
 }
 
+/* ---------- favorites (theme.favorites: favorites.js shows the buttons) ---------- */
+
+.site-nav { margin-top: 0.6rem; font-weight: 600; }
+.fav {
+  --heart: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 21 10.6 19.7C5.4 15 2 11.9 2 8.1 2 5 4.4 2.6 7.5 2.6c1.7 0 3.4.8 4.5 2.1 1.1-1.3 2.8-2.1 4.5-2.1C19.6 2.6 22 5 22 8.1c0 3.8-3.4 6.9-8.6 11.6z' fill='none' stroke='black' stroke-width='2'/%3E%3C/svg%3E");
+  position: absolute; top: 0.5rem; right: 0.5rem; z-index: 3;
+  display: inline-grid; place-items: center;
+  width: 2.5rem; height: 2.5rem; padding: 0;
+  border: 1px solid var(--border); border-radius: 50%;
+  background: var(--surface); color: var(--muted);
+  box-shadow: var(--shadow);
+  cursor: pointer;
+}
+.fav[hidden] { display: none; }
+.fav::before {
+  content: ""; width: 1.3rem; height: 1.3rem;
+  background: currentColor;
+  -webkit-mask: var(--heart) center / contain no-repeat; mask: var(--heart) center / contain no-repeat;
+}
+.fav:hover, .fav[aria-pressed="true"] { color: var(--fav); }
+.fav[aria-pressed="true"] { --heart: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 21 10.6 19.7C5.4 15 2 11.9 2 8.1 2 5 4.4 2.6 7.5 2.6c1.7 0 3.4.8 4.5 2.1 1.1-1.3 2.8-2.1 4.5-2.1C19.6 2.6 22 5 22 8.1c0 3.8-3.4 6.9-8.6 11.6z'/%3E%3C/svg%3E"); }
+.fav:focus-visible { outline-offset: 2px; border-radius: 50%; }
+.card:not(:has(.frame)) .card-title { padding-right: 2.5rem; }
+/* on an item page, in the corner above the title: showing it moves nothing */
+.item:has(> .fav) { position: relative; }
+.item > .fav { top: -0.5rem; right: 0; }
+.fav--viewer { position: static; margin: 0.4rem auto; background: rgb(255 255 255 / 0.1); color: #fff; border-color: rgb(255 255 255 / 0.3); }
+.fav--viewer[aria-pressed="true"] { color: #ff8fa0; }
+@media (forced-colors: active) { .fav::before { background: ButtonText; } .fav[aria-pressed="true"]::before { background: Highlight; } }
+@media print { .fav, .fav-toast, .favorites-tools { display: none; } }
+
+.fav-toast {
+  position: fixed; bottom: 1rem; left: 50%; z-index: 20;
+  transform: translateX(-50%);
+  max-width: min(36rem, calc(100vw - 2rem));
+  padding: 0.75rem 1rem;
+  border-left: 4px solid var(--danger); border-radius: 8px;
+  background: var(--surface); color: var(--text);
+  box-shadow: var(--shadow-hover);
+}
+.fav-toast:empty { display: none; }
+.fav-toast .button, .favorites-status .button { margin-left: 0.5rem; padding: 0.3rem 0.8rem; }
+
+.favorites-tools, .favorites-shared { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1rem 0; }
+.favorites [hidden] { display: none; }
+.favorites-import:focus-within { outline: 3px solid var(--focus); outline-offset: 3px; }
+.favorites-import input { position: absolute; width: 1px; height: 1px; opacity: 0; }
+.favorites-link input { width: min(100%, 40rem); font: inherit; padding: 0.4rem; }
+.favorites-status { min-height: 1.5rem; margin: 0 0 1rem; font-weight: 600; }
+.favorites-list .frame { z-index: auto; cursor: auto; }
+.fav-remove { position: relative; z-index: 2; align-self: flex-start; margin-top: auto; padding: 0.3rem 0.8rem; font-size: 0.85rem; }
+
 /* ---------- 404 ---------- */
 
 .notfound { padding: 4rem 0; text-align: center; }
@@ -1304,6 +1751,7 @@ html { scrollbar-gutter: stable; }
       if (p) { var im = new Image(); if (p.getAttribute('srcset')) { im.sizes = '100vw'; im.srcset = p.getAttribute('srcset'); } im.src = p.currentSrc || p.src; }
     });
     try { history.replaceState({ viewer: 1 }, '', a.href); } catch (err) { /* rate limited */ }
+    d.dispatchEvent(new CustomEvent('scrollery:view', { detail: c })); // favorites.js puts the card's heart here
   }
 
   function show(c) {

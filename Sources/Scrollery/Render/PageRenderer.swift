@@ -13,7 +13,7 @@ struct PageRenderer: Sendable {
 
     init(
         theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int,
-        layout: ThemeLayout = .justified, sections: SectionGrouping = .none
+        layout: ThemeLayout = .justified, sections: SectionGrouping = .none, favorites: Bool = true
     ) {
         self.theme = theme
         self.paths = paths
@@ -27,10 +27,12 @@ struct PageRenderer: Sendable {
             "sectionsBy": .text(sections.rawValue),
         ]
         site["description"] = description.map { .text($0) }
+        if favorites { site["favoritesURL"] = .text(FavoritesPage.url(paths)) }
         let themeOptions: TemplateObject = [
             "layout": .text(layout.rawValue),
             "justified": .bool(layout == .justified),
             "grid": .bool(layout == .grid),
+            "favorites": .bool(favorites),
         ]
         common = ["site": .object(site), "theme": .object(themeOptions), "generator": "Scrollery"]
     }
@@ -159,6 +161,11 @@ struct PageRenderer: Sendable {
 
     func notFoundPage() throws(ThemeError) -> [UInt8] {
         try theme.render("404", .object(common))
+    }
+
+    /// The favorites page: the same for every build of the site, filled in the reader's browser.
+    func favoritesPage() throws(ThemeError) -> [UInt8] {
+        try theme.render("favorites", .object(common))
     }
 
     func card(_ item: GalleryItem, slug: String) -> Card {
