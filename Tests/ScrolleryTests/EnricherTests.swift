@@ -28,10 +28,19 @@ struct DelayedDetailFetcher: Fetcher {
     let counter = InFlightCounter()
     /// Detail bytes by location; a location not here is `notFound`.
     let documents: [String: Data]
+    /// When set, each fetch also waits (up to 2 s) until this many have been in flight at once, so a test
+    /// of the cap does not depend on how busy the machine is.
+    var gate: Int? = nil
 
     func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let location = request.location
         await counter.enter(location)
+        if let gate {
+            let deadline = ContinuousClock.now + .seconds(2)
+            while await counter.maximum < gate, ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }
         try? await Task.sleep(for: .milliseconds(Int.random(in: 1...15)))
         await counter.leave()
         guard let data = documents[location] else {
@@ -77,7 +86,7 @@ struct EnricherTests {
 
     @Test("never more than `concurrency` details are in flight, and the cap is reached")
     func concurrencyCap() async throws {
-        let fetcher = DelayedDetailFetcher(documents: Self.documents(count: 40))
+        let fetcher = DelayedDetailFetcher(documents: Self.documents(count: 40), gate: 4)
         let results = try await Self.enricher(fetcher: fetcher, detailConcurrency: 4).enrich(
             Self.numberedItems(count: 40))
         #expect(results.count == 40)
