@@ -62,7 +62,7 @@ bench: deps bench-deps bench-images-deps
 		--fetch-n "$(BENCH_FETCH_N)" --ci-n "$(BENCH_CI_N)" --corpora "$(BENCH_CORPORA)" --runs $(BENCH_RUNS)
 	$(PYTHON) bench/images.py --n $(BENCH_IMAGES_N) --runs $(BENCH_IMAGES_RUNS) --memory-n "$(BENCH_IMAGES_MEMORY_N)"
 
-## bench-images: the image benchmark (issue 13): Scrollery's image pipeline against Hugo's image processing and the
+## bench-images: the image benchmark: Scrollery's image pipeline against Hugo's image processing and the
 ##   vipsthumbnail floor (one process per variant, all cores) on BENCH_IMAGES_N real-looking photos of 2-6k px (made
 ##   once from photos Debian packages ship, kept in .build/bench-images/), widths 320/640/1280 × WebP + JPEG q80;
 ##   Scrollery cold, rebuilt with nothing changed, and its peak RSS at each BENCH_IMAGES_MEMORY_N

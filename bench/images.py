@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The image benchmark (issue 13, point 10): Scrollery's image pipeline against Hugo's image processing and
+"""The image benchmark: Scrollery's image pipeline against Hugo's image processing and
 the vipsthumbnail floor, on the same real-looking photos, side by side in one run.
 
     python3 bench/images.py [--n 300] [--runs 3] [--memory-n "100 1000"] [--tools "floor hugo scrollery"]
@@ -346,7 +346,7 @@ class Bench:
             message = measured["output"].strip()
             refused = "images" in message
             self.notes.append(
-                "Scrollery skipped: " + ("this binary refuses the `images:` config (is issue 13's image pipeline "
+                "Scrollery skipped: " + ("this binary refuses the `images:` config (is the image pipeline "
                                          "in it?)" if refused else f"the probe build failed ({measured['failed']})")
                 + ":\n    " + message[-1500:].replace("\n", "\n    "))
             return False
