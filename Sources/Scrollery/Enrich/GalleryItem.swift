@@ -44,6 +44,8 @@ struct GalleryItem: Sendable, Equatable {
 
     /// The item with its picture as the image pipeline made it.
     func with(picture: PictureState?) -> GalleryItem {
+        // No picture (a local SVG, linked as given) changes nothing: the fingerprint made at `init` stands.
+        if picture == nil, self.picture == nil { return self }
         var item = self
         item.picture = picture
         item.fingerprint = GalleryItem.fingerprint(of: item)
