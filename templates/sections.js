@@ -3,34 +3,35 @@
  * build's, and remembers the choice. Without it the build's headings and the archive still work. */
 (function () {
   'use strict';
-  var d = document, feed = d.querySelector('.feed'), shut = {}, names = {};
-  if (!feed || !feed.addEventListener || !window.Intl) return;
+  var d = document, feed = d.querySelector('.feed'), shut = {};
+  if (!feed || !feed.addEventListener) return;
   var picker = d.querySelector('.section-picker'), select = picker && picker.querySelector('select');
   var built = picker && picker.getAttribute('data-by'), by = built;
   var key = 'scrollery-sections:' + (picker && picker.getAttribute('data-site'));
-  var lang = d.documentElement.lang || 'en';
+  // the build's words and patterns for headings, in the site's language
+  var L = JSON.parse(picker && picker.getAttribute('data-labels') || 'null');
   d.documentElement.classList.add('sections-js');
 
-  /* a month's name (0: January) or a weekday's (0: Monday, as 2001-01-01) in the page's language */
-  function name(kind, n) {
-    var o = { timeZone: 'UTC' };
-    o[kind] = 'long';
-    return names[kind + n] || (names[kind + n] =
-      new Intl.DateTimeFormat(lang, o).format(kind === 'month' ? Date.UTC(2001, n, 1) : Date.UTC(2001, 0, 1 + n)));
+  function fill(p, v) {
+    return p.replace(/\{(\w+)\}/g, function (m, k) { return k in v ? v[k] : m; });
   }
+  function two(n) { return (n < 10 ? '0' : '') + n; }
 
   /* [key, heading] of a day's section, as the build's: in UTC (a date is the day it names); ISO weeks */
   function section(s) {
-    var t = new Date(s), y = t.getUTCFullYear(), m = t.getUTCMonth(), wd = (t.getUTCDay() + 6) % 7;
-    if (!s || isNaN(y)) return ['', 'Undated'];
-    if (by === 'day') return [s, name('weekday', wd) + ' ' + t.getUTCDate() + ' ' + name('month', m) + ' ' + y];
-    if (by === 'month') return [s.slice(0, 7), name('month', m) + ' ' + y];
-    if (by === 'year') return [s.slice(0, 4), '' + y];
-    t.setUTCDate(t.getUTCDate() + 3 - wd);
-    var j = new Date(+t), w;
+    var t = new Date(s), y = t.getUTCFullYear(), m = t.getUTCMonth(), wd = (t.getUTCDay() + 6) % 7, n = t.getUTCDate();
+    if (!s || isNaN(y)) return ['', L.undated];
+    var v = { year: y, month: L.months[m], monthAlone: L.monthsAlone[m], monthNumber: m + 1, monthNumber2: two(m + 1),
+      day: n, day2: two(n), weekday: L.weekdays[wd] };
+    if (by === 'day') return [s, fill(L.day, v)];
+    if (by === 'month') return [s.slice(0, 7), fill(L.month, v)];
+    if (by === 'year') return [s.slice(0, 4), fill(L.year, v)];
+    t.setUTCDate(n + 3 - wd);
+    var j = new Date(+t);
     j.setUTCMonth(0, 1);
-    w = Math.floor((t - j) / 6048e5) + 1;
-    return [w + 'W' + t.getUTCFullYear(), 'Week ' + w + ', ' + t.getUTCFullYear()];
+    v.week = Math.floor((t - j) / 6048e5) + 1;
+    v.year = t.getUTCFullYear();
+    return [v.week + 'W' + v.year, fill(L.week, v)];
   }
 
   function heading(id, text) {

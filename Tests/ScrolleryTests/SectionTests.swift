@@ -50,7 +50,9 @@ struct SectionTests {
 
     /// Twelve items, five a page, by month: November (1–3), October (4–7, across the first page break),
     /// no date (8), November again (9–12, across the second page break: a source out of order).
-    static func site(by grouping: String = "month") throws -> SiteFixture {
+    static func site(by grouping: String = "month", options: String = "", extraConfig: String = "") throws
+        -> SiteFixture
+    {
         let dates: [String?] = [
             "2026-11-20", "2026-11-03T23:30:00-08:00", "2026-11-01", "2026-10-31", "2026-10-30T00:10:00+14:00",
             "2026-10-02", "2026-10-01", nil, "2026-11-30", "2026-11-29", "2026-11-28", "2026-11-27",
@@ -63,7 +65,8 @@ struct SectionTests {
             if let date { item["date"] = date }
             return item
         }
-        return try SiteFixture(items: items, extraConfig: "sections: { by: \(grouping), field: date }\n")
+        return try SiteFixture(
+            items: items, extraConfig: "sections: { by: \(grouping), field: date\(options) }\n" + extraConfig)
     }
 
     /// The `<h2>` headings of the feed on a page, as (id, text).
@@ -95,7 +98,9 @@ struct SectionTests {
             try site.read("page/2/index.html").contains(
                 #"data-section="section-8" data-date="" aria-labelledby="item-8-title""#))
         // The picker, told the build's grouping; its options are the groupings.
-        #expect(first.contains(#"<div class="section-picker" data-by="month" data-site="/">"#))
+        #expect(
+            first.contains(
+                #"<div class="section-picker" data-by="month" data-site="/" data-labels="{&quot;day&quot;:&quot;"#))
         #expect(
             SectionGrouping.allCases.allSatisfy { first.contains(#"<option value="\#($0.rawValue)">"#) })
         // The heading is an article of the feed, before its first card; a break ends the row above it.

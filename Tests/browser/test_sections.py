@@ -322,11 +322,13 @@ BOUNDARY_DATES = [
     "2009-12-31 10:00", "2010-01-03", "0099-06-15",
 ]
 GROUPINGS = ("day", "week", "month", "year")
+# English; Russian (month names inflected in a date, "г." after the year); Japanese (numbers, no spaces)
+LANGUAGES = ("en", "ru", "ja")
 
 
 @pytest.fixture(scope="module")
 def boundary_sites(tmp_path_factory):
-    """The same items (BOUNDARY_DATES) built once per grouping, under /day/, /week/, /month/, /year/."""
+    """The same items (BOUNDARY_DATES) built once per language and grouping, under /en/day/, /ru/week/, …"""
     root = tmp_path_factory.mktemp("scrollery-boundaries")
     site = root / "site"
     write_fixture_site(site)
@@ -339,12 +341,13 @@ def boundary_sites(tmp_path_factory):
             item["date"] = date
     page.write_text(json.dumps(data))
     config = (site / "scrollery.yml").read_text()
-    for by in GROUPINGS:
-        (site / "scrollery.yml").write_text(config + f"sections: {{ by: {by} }}\n")
-        run = subprocess.run([str(BINARY), "build", str(site), "--max-items", str(len(BOUNDARY_DATES)), "-q",
-                              "--base-url", f"/{by}/", "--output", str(root / "out" / by)],
-                             capture_output=True, text=True, timeout=120)
-        assert run.returncode == 0, run.stderr
+    for language in LANGUAGES:
+        for by in GROUPINGS:
+            (site / "scrollery.yml").write_text(config + f"language: {language}\nsections: {{ by: {by} }}\n")
+            run = subprocess.run([str(BINARY), "build", str(site), "--max-items", str(len(BOUNDARY_DATES)), "-q",
+                                  "--base-url", f"/{language}/{by}/", "--output", str(root / "out" / language / by)],
+                                 capture_output=True, text=True, timeout=120)
+            assert run.returncode == 0, run.stderr
     with FaultServer(root / "out") as server:
         yield server, root / "out"
 
@@ -356,7 +359,7 @@ def build_headings(html: str):
 
 def test_headings_made_by_the_script_read_as_the_builds_at_year_boundaries(boundary_sites, browser):
     server, out = boundary_sites
-    builds = {by: build_headings((out / by / "index.html").read_text()) for by in GROUPINGS}
+    builds = {by: build_headings((out / "en" / by / "index.html").read_text()) for by in GROUPINGS}
     assert [1, "Sunday 29 December 2024"] in builds["day"]
     # 2026-01-01 (a Thursday) is in week 1 of 2026; 2027-01-01 (a Friday) in week 53 of 2026; 2021-01-03 in
     # week 53 of 2020; 2024-12-30 in week 1 of 2025; an offset never moves a date to another day
@@ -366,10 +369,24 @@ def test_headings_made_by_the_script_read_as_the_builds_at_year_boundaries(bound
     assert [6, "Thursday 1 January 2026"] in builds["day"]
     assert "Week 53, 2020" in week.values() and "Week 53, 2026" in week.values() and "Undated" in week.values()
     d = browser(1280, 900)
-    for site in GROUPINGS:
-        d.get(server.origin + f"/{site}/")
-        wait_for(d, "return document.documentElement.classList.contains('sections-js')", 10, "sections.js")
-        for by in GROUPINGS:
-            pick(d, by)
-            assert d.execute_script(SHOWN) == builds[by], f"{by} on the site built by {site}"
+    for language in LANGUAGES:
+        builds = {by: build_headings((out / language / by / "index.html").read_text()) for by in GROUPINGS}
+        for site in GROUPINGS:
+            d.get(server.origin + f"/{language}/{site}/")
+            wait_for(d, "return document.documentElement.classList.contains('sections-js')", 10, "sections.js")
+            assert d.execute_script("return document.documentElement.lang") == language
+            for by in GROUPINGS:
+                pick(d, by)
+                assert d.execute_script(SHOWN) == builds[by], f"{by} on the {language} site built by {site}"
     assert console_errors(d) == []
+
+
+def test_headings_in_the_sites_language(boundary_sites):
+    _, out = boundary_sites
+    ru = {by: dict(build_headings((out / "ru" / by / "index.html").read_text())) for by in GROUPINGS}
+    assert ru["day"][1] == "воскресенье, 29 декабря 2024\u202fг."
+    assert ru["month"][1] == "декабрь 2024\u202fг." and "Без даты" in ru["month"].values()
+    assert ru["week"][1] == "Неделя 52, 2024"
+    ja = {by: dict(build_headings((out / "ja" / by / "index.html").read_text())) for by in GROUPINGS}
+    assert ja["day"][1] == "2024年12月29日 日曜日" and ja["month"][1] == "2024年12月" and ja["year"][1] == "2024年"
+    assert ja["week"][1] == "2024年 第52週" and "日付なし" in ja["week"].values()

@@ -210,7 +210,7 @@ public struct SiteBuilder: Sendable {
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
             autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by,
-            favorites: config.theme.favorites)
+            sectionLabels: config.sections.labels, language: config.language, favorites: config.theme.favorites)
         let pictureStatistics = PictureStatistics()
         let pictures =
             config.images.enabled

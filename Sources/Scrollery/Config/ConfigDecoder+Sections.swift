@@ -6,13 +6,17 @@ public struct SectionsConfig: Sendable, Equatable {
     public var by: SectionGrouping = .none
     /// The field of the source item (with its detail under `detail.`) that holds the date.
     public var field = "date"
+    /// The words and patterns of the headings: the site's language, with `sections.labels` over it.
+    public var labels = SectionLabels.english
 
     /// - Parameters:
     ///   - by: how items are grouped.
     ///   - field: the source item's field that holds the date, a dotted name such as `date` or `detail.taken`.
-    public init(by: SectionGrouping = .none, field: String = "date") {
+    ///   - labels: the words and patterns of the headings.
+    public init(by: SectionGrouping = .none, field: String = "date", labels: SectionLabels = .english) {
         self.by = by
         self.field = field
+        self.labels = labels
     }
 
     /// Whether the feed has sections at all.
@@ -23,10 +27,10 @@ public struct SectionsConfig: Sendable, Equatable {
 }
 
 extension ConfigDecoder {
-    func decodeSections(_ reader: ConfigReader?) throws(ConfigError) -> SectionsConfig {
-        guard let reader else { return SectionsConfig() }
-        try reader.rejectUnknownKeys(["by", "field"])
-        var sections = SectionsConfig()
+    func decodeSections(_ reader: ConfigReader?, language: String = "en") throws(ConfigError) -> SectionsConfig {
+        var sections = SectionsConfig(labels: .of(language: language))
+        guard let reader else { return sections }
+        try reader.rejectUnknownKeys(["by", "field", "labels"])
         if let text = try reader.string("by") {
             guard let grouping = SectionGrouping(rawValue: text) else {
                 let names = SectionGrouping.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
@@ -45,7 +49,31 @@ extension ConfigDecoder {
             }
             sections.field = field
         }
+        if let labels = try reader.child("labels") {
+            try decodeLabels(labels, into: &sections.labels)
+        }
         return sections
+    }
+
+    /// `sections.labels`: the words of the headings where the site's language has none of its own (or
+    /// other words): `week` (with `{week}` and `{year}`) and `undated`.
+    private func decodeLabels(_ reader: ConfigReader, into labels: inout SectionLabels) throws(ConfigError) {
+        try reader.rejectUnknownKeys(["week", "undated"])
+        func label(_ key: String, needs: [String]) throws(ConfigError) -> String? {
+            guard let text = try reader.string(key) else { return nil }
+            let trimmed = text.trimmingWhitespace()
+            guard !trimmed.isEmpty, trimmed.count <= 100, ControlCharacters.removed(from: trimmed) == trimmed,
+                needs.allSatisfy({ trimmed.contains("{\($0)}") })
+            else {
+                let wanted = needs.isEmpty ? "" : " with " + needs.map { "`{\($0)}`" }.joined(separator: " and ")
+                throw reader.error(
+                    key, "`\(TerminalText.shown(text))` is not a heading Scrollery can write.",
+                    fix: "Write one line of at most 100 characters\(wanted), such as `\(SectionLabels.english.week)`.")
+            }
+            return trimmed
+        }
+        if let week = try label("week", needs: ["week"]) { labels.week = week }
+        if let undated = try label("undated", needs: []) { labels.undated = undated }
     }
 
     /// A dotted name of letters, digits, `_` and `-`: nothing a template would read as a tag.

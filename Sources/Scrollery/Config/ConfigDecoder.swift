@@ -20,7 +20,7 @@ final class ConfigDecoder {
         let top = try ConfigReader(file: file.path, path: "", node: root)
         try top.rejectUnknownKeys([
             "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll", "fetch",
-            "cache", "images", "theme", "sections",
+            "cache", "images", "theme", "sections", "language",
         ])
         let baseURL = try decodeBaseURL(top)
         guard let sourceReader = try top.child("source") else {
@@ -34,9 +34,11 @@ final class ConfigDecoder {
         let output = try decodeOutput(top)
         let cache = try decodeCache(top.child("cache"))
         try checkFolders(output: output, cache: cache.folder, top: top)
+        let language = try decodeLanguage(top)
         return SiteConfig(
             title: try top.string("title") ?? "Gallery",
             description: try top.string("description"),
+            language: language,
             baseURL: baseURL,
             outputFolder: output,
             pageSize: try top.int("pageSize", in: 1...1000) ?? 24,
@@ -48,11 +50,32 @@ final class ConfigDecoder {
             fetch: try decodeFetch(top.child("fetch"), detail: detail),
             cache: cache,
             images: try decodeImages(top.child("images")),
-            sections: try decodeSections(top.child("sections")),
+            sections: try decodeSections(top.child("sections"), language: language),
             redactor: Redactor(secrets: references.values),
             siteFolder: siteFolder,
             file: file
         )
+    }
+
+    /// A BCP 47 language tag: letters, then parts of letters and digits after `-` (`en`, `pt-BR`, `zh-Hant`).
+    private func decodeLanguage(_ top: ConfigReader) throws(ConfigError) -> String {
+        guard let text = try top.string("language") else { return "en" }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let isAlphanumeric = { (part: Substring) in
+            (1...8).contains(part.count)
+                && part.unicodeScalars.allSatisfy {
+                    $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                }
+        }
+        guard let first = parts.first, (2...8).contains(first.count),
+            first.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }),
+            parts.dropFirst().allSatisfy(isAlphanumeric), text.count <= 35
+        else {
+            throw top.error(
+                "language", "`\(TerminalText.shown(text))` is not a language tag.",
+                fix: "Write a BCP 47 tag such as `en`, `fr`, `pt-BR` or `zh-Hant`.")
+        }
+        return text
     }
 
     private func decodeBaseURL(_ top: ConfigReader) throws(ConfigError) -> BaseURL {

@@ -8,6 +8,9 @@ public struct SiteConfig: Sendable {
     public var title: String
     /// A one-line description for the `<meta name="description">` tag.
     public var description: String?
+    /// The site's language, a BCP 47 tag (`en`, `fr`, `pt-BR`): the pages' `lang` and the words of section
+    /// headings.
+    public var language = "en"
     /// Where the site is served: a path prefix or an absolute URL.
     public var baseURL: BaseURL
     /// The output folder, absolute.

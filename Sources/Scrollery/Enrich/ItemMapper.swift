@@ -13,7 +13,7 @@ struct ItemMapper: Sendable {
     private let date: Template?
     private let link: Template?
     /// The date field sections are made from, and how (`nil`: no sections).
-    private let section: (field: Template, grouping: SectionGrouping)?
+    private let section: (field: Template, grouping: SectionGrouping, labels: SectionLabels)?
     private let baseURL: BaseURL
     private let redactor: Redactor
     private let markdown = MarkdownRenderer()
@@ -41,7 +41,9 @@ struct ItemMapper: Sendable {
         date = try parse(templates.date, "date")
         link = try parse(templates.link, "link")
         if sections.enabled {
-            section = (try Template(sections.template, escaping: .none, name: "sections.field"), sections.by)
+            section = (
+                try Template(sections.template, escaping: .none, name: "sections.field"), sections.by, sections.labels
+            )
         } else {
             section = nil
         }
@@ -84,7 +86,7 @@ struct ItemMapper: Sendable {
             description: descriptionText.isEmpty ? nil : markdown.render(descriptionText),
             date: text(date), link: text(link).flatMap(SafeURL.external),
             error: (error ?? failure).map(ControlCharacters.removed(from:)),
-            section: section.flatMap { SectionKey.of(sectionDate, by: $0.grouping) },
+            section: section.flatMap { SectionKey.of(sectionDate, by: $0.grouping, labels: $0.labels) },
             sectionDay: section == nil ? nil : sectionDate.flatMap(SectionKey.day(of:)))
     }
 

@@ -13,7 +13,8 @@ struct PageRenderer: Sendable {
 
     init(
         theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int,
-        layout: ThemeLayout = .justified, sections: SectionGrouping = .none, favorites: Bool = true
+        layout: ThemeLayout = .justified, sections: SectionGrouping = .none,
+        sectionLabels: SectionLabels = .english, language: String = "en", favorites: Bool = true
     ) {
         self.theme = theme
         self.paths = paths
@@ -23,8 +24,9 @@ struct PageRenderer: Sendable {
             "baseURL": .text(paths.baseURL.path),
             "homeURL": .text(paths.baseURL.path),
             "assetsURL": .text(paths.assetsURL),
-            "lang": "en",
+            "lang": .text(language),
             "sectionsBy": .text(sections.rawValue),
+            "sectionLabels": .text(sectionLabels.json),
         ]
         site["description"] = description.map { .text($0) }
         if favorites { site["favoritesURL"] = .text(FavoritesPage.url(paths)) }

@@ -17,7 +17,8 @@ public enum SectionGrouping: String, Sendable, Equatable, CaseIterable {
 package struct SectionKey: Sendable, Equatable, Hashable {
     /// Stable and made only of `0-9`, `A-Z` and `-`: `2026-11-20`, `2026-W47`, `2026-11`, `2026`, `undated`.
     package let key: String
-    /// The heading in English: "Friday 20 November 2026", "Week 47, 2026", "November 2026", "2026", "Undated".
+    /// The heading a reader sees, in the site's language (`SectionLabels`); in English "Friday 20 November
+    /// 2026", "Week 47, 2026", "November 2026", "2026", "Undated".
     package let heading: String
 
     /// The section of items without a usable date.
@@ -29,29 +30,35 @@ package struct SectionKey: Sendable, Equatable, Hashable {
     }
 
     /// The section of a date's text, or `nil` when `grouping` is `.none`.
-    /// - Parameter date: `YYYY-MM-DD`, optionally followed by a time (`T18:44:36Z`, `T09:00:00+05:30`,
-    ///   ` 18:44`): the day it names is taken as written, whatever the offset. Anything else (or nothing)
-    ///   is the "Undated" section.
-    package static func of(_ date: String?, by grouping: SectionGrouping) -> SectionKey? {
+    /// - Parameters:
+    ///   - date: `YYYY-MM-DD`, optionally followed by a time (`T18:44:36Z`, `T09:00:00+05:30`, ` 18:44`):
+    ///     the day it names is taken as written, whatever the offset. Anything else (or nothing) is the
+    ///     "Undated" section.
+    ///   - labels: the words and patterns of the headings (the site's language); complete labels only.
+    package static func of(_ date: String?, by grouping: SectionGrouping, labels: SectionLabels = .english)
+        -> SectionKey?
+    {
         guard grouping != .none else { return nil }
-        guard let date, let day = Self.day(of: date) else { return .undated }
-        let (year, month, dayOfMonth) = day.parts
+        guard let date, let day = Self.day(of: date) else {
+            return SectionKey(key: undated.key, heading: labels.undated)
+        }
+        let (year, month, _) = day.parts
         switch grouping {
         case .none:
             return nil
         case .day:
-            return SectionKey(
-                key: day.description,
-                heading: "\(weekdayNames[weekday(of: day)]) \(dayOfMonth) \(monthNames[month - 1]) \(year)")
+            return SectionKey(key: day.description, heading: labels.heading(labels.day, day: day))
         case .week:
             let week = isoWeek(of: day)
             let number = week.week < 10 ? "0\(week.week)" : "\(week.week)"
-            return SectionKey(key: "\(pad(week.year))-W\(number)", heading: "Week \(week.week), \(week.year)")
+            return SectionKey(
+                key: "\(pad(week.year))-W\(number)",
+                heading: labels.heading(labels.week, day: day, weekYear: week.year, week: week.week))
         case .month:
             let number = month < 10 ? "0\(month)" : "\(month)"
-            return SectionKey(key: "\(pad(year))-\(number)", heading: "\(monthNames[month - 1]) \(year)")
+            return SectionKey(key: "\(pad(year))-\(number)", heading: labels.heading(labels.month, day: day))
         case .year:
-            return SectionKey(key: pad(year), heading: "\(year)")
+            return SectionKey(key: pad(year), heading: labels.heading(labels.year, day: day))
         }
     }
 
@@ -91,10 +98,4 @@ package struct SectionKey: Sendable, Equatable, Hashable {
         let text = String(year)
         return String(repeating: "0", count: max(0, 4 - text.count)) + text
     }
-
-    private static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    private static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
-    ]
 }
