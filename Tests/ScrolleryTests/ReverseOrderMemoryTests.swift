@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// `source.order: reverse` at 100,000 items keeps memory flat: the real executable's peak resident memory
+/// (the kernel's count for that one child, from `wait4`) stays within 1.5× that of a forward build of
+/// 10,000 items, as the performance target says. Each item carries about 700 bytes of text, so a build
+/// that held every item would need some 70 MB more and fail.
+@Suite("Source order: memory at 100,000 items")
+struct ReverseOrderMemoryTests {
+    /// Captions in several scripts, so the held text is not all ASCII.
+    static let captions = [
+        "Ærøskøbing harbour at dawn — “still” water", "Nguyễn Thị Minh Khai street, Sài Gòn",
+        "Ελληνικό φως στη Νάξο", "Красная площадь зимой", "東京の夜景と雨 🌧️", "Łódź, ulica Piotrkowska",
+    ]
+
+    /// A site of `count` items, 100 to a source page, with no detail request and no pictures.
+    static func site(count: Int, order: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scrollery-memory-\(count)-\(order)-\(UUID().uuidString)", isDirectory: true)
+        let data = folder.appendingPathComponent("data", isDirectory: true)
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let paragraph = String(repeating: "Light *falls* on the [harbour](https://example.org/h) at dawn. ", count: 10)
+        for page in 0..<(count + 99) / 100 {
+            let items = (page * 100 + 1...min(count, page * 100 + 100)).map { n in
+                let caption = captions[n % captions.count]
+                // A new day every 500 items: sections (and the archive) as a real feed has them.
+                let day = (n / 500) % 28 + 1
+                let date = "2026-11-" + (day < 10 ? "0\(day)" : "\(day)")
+                return #"{"id":"\#(n)","title":"\#(caption) \#(n)","date":"\#(date)","#
+                    + #""text":"\#(caption). \#(paragraph)"}"#
+            }
+            try Data(("{\"items\":[" + items.joined(separator: ",") + "]}").utf8).write(
+                to: data.appendingPathComponent("page-\(page + 1).json"))
+        }
+        let config = """
+            title: Memory
+            pageSize: 100
+            source:
+              url: data/page-{{page}}.json
+              items: /items
+              order: \(order)
+            item:
+              id: "{{id}}"
+              title: "{{title}}"
+              description: "{{text}}"
+              date: "{{date}}"
+            images: { enabled: false }
+            sections: { by: day }
+
+            """
+        try Data(config.utf8).write(to: folder.appendingPathComponent("scrollery.yml"))
+        return folder
+    }
+
+    /// Runs `scrollery build SITE --quiet`; its exit status and peak resident memory in bytes.
+    static func build(_ site: URL) throws -> (status: Int32, peakBytes: Int) {
+        let executable = try CommandLineTests.executable().path
+        var pid: pid_t = 0
+        let arguments = [executable, "build", site.path, "--quiet"]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = "true"
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        let spawned = posix_spawn(&pid, executable, nil, nil, &argv, &envp)
+        try #require(spawned == 0, "posix_spawn failed: \(spawned)")
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            try #require(errno == EINTR, "wait4 failed: \(errno)")
+        }
+        // ru_maxrss is in kilobytes on Linux.
+        return (status, Int(usage.ru_maxrss) * 1024)
+    }
+
+    @Test("reverse at 100,000 items: every item, newest first, at most 1.5× the peak memory of 10,000 forward")
+    func flatMemory() throws {
+        let small = try Self.site(count: 10_000, order: "forward")
+        let large = try Self.site(count: 100_000, order: "reverse")
+        defer {
+            try? FileManager.default.removeItem(at: small)
+            try? FileManager.default.removeItem(at: large)
+        }
+        let forward = try Self.build(small)
+        let reverse = try Self.build(large)
+        #expect(forward.status == 0 && reverse.status == 0)
+        let ratio = Double(reverse.peakBytes) / Double(forward.peakBytes)
+        print(
+            "peak RSS: 10,000 forward \(forward.peakBytes >> 20) MB, 100,000 reverse \(reverse.peakBytes >> 20) MB "
+                + "(\((ratio * 100).rounded() / 100)×)")
+        #expect(reverse.peakBytes <= forward.peakBytes * 3 / 2)
+        // Newest first: item 100000 opens the feed, item 1 ends it, on the 1,000th listing page.
+        let output = large.appendingPathComponent("public")
+        let first = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        let last = try String(
+            contentsOf: output.appendingPathComponent("page/1000/index.html"), encoding: .utf8)
+        #expect(SourceOrderTests.cardLinks(first).first == "/items/100000/")
+        #expect(SourceOrderTests.cardLinks(last).last == "/items/1/")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("page/1001").path))
+    }
+}
