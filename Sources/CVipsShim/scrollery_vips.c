@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dlfcn.h>
+#include <unistd.h>
 #include <vips/vips.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -290,14 +291,36 @@ char *scrollery_vips_take_error(void)
     return vips_error_buffer_copy();
 }
 
+#ifdef __GLIBC__
+/// The process's resident pages (the second field of /proc/self/statm), or -1.
+static long resident_pages(void)
+{
+    FILE *statm = fopen("/proc/self/statm", "r");
+    if (statm == NULL) return -1;
+    long size = 0, resident = -1;
+    if (fscanf(statm, "%ld %ld", &size, &resident) != 2) resident = -1;
+    fclose(statm);
+    return resident;
+}
+
+/// Resident pages just after the last trim.
+static _Atomic long resident_after_trim = 0;
+#endif
+
 void scrollery_vips_thread_done(void)
 {
     vips_thread_shutdown();
 #ifdef __GLIBC__
     // The arenas keep freed picture buffers for the next job (see scrollery_vips_start), but what they
-    // keep is scattered between live blocks and grows with the number of pictures seen. Once more than
-    // 64 MB lies free in them, hand the free pages back: memory stays flat, and a trim costs its page
-    // faults only now and then instead of after every job.
-    if (mallinfo2().fordblks > ((size_t)64 << 20)) malloc_trim(0);
+    // keep is scattered between live blocks and grows with the number of pictures seen. Once the process
+    // holds 64 MB more than just after the last trim, hand the free pages back: memory stays flat, and a
+    // trim costs its page faults only now and then, not after every job. (Free bytes in the arenas would
+    // not tell: a trim returns their pages but leaves them counted as free.)
+    long page = sysconf(_SC_PAGESIZE);
+    long resident = resident_pages();
+    if (page > 0 && resident > 0 && resident > resident_after_trim + (64L << 20) / page) {
+        malloc_trim(0);
+        resident_after_trim = resident_pages();
+    }
 #endif
 }
