@@ -14,6 +14,8 @@ enum BuildKey {
         key.add(config.scroll.autoPages)
         key.add(config.pageSize)
         key.add(config.sections.by.rawValue + " " + config.sections.field)
+        // The headings' words come from the toolchain's locale data as well as the config.
+        key.add(config.language + " " + config.sections.labels.json)
         key.add(theme.fingerprint)
         return key.finalize().hex
     }

@@ -28,7 +28,7 @@ public struct SectionsConfig: Sendable, Equatable {
 
 extension ConfigDecoder {
     func decodeSections(_ reader: ConfigReader?, language: String = "en") throws(ConfigError) -> SectionsConfig {
-        var sections = SectionsConfig(labels: .of(language: language))
+        var sections = SectionsConfig()
         guard let reader else { return sections }
         try reader.rejectUnknownKeys(["by", "field", "labels"])
         if let text = try reader.string("by") {
@@ -49,6 +49,8 @@ extension ConfigDecoder {
             }
             sections.field = field
         }
+        // The locale data is read only for a site that shows headings.
+        if sections.enabled { sections.labels = .of(language: language) }
         if let labels = try reader.child("labels") {
             try decodeLabels(labels, into: &sections.labels)
         }
@@ -56,24 +58,36 @@ extension ConfigDecoder {
     }
 
     /// `sections.labels`: the words of the headings where the site's language has none of its own (or
-    /// other words): `week` (with `{week}` and `{year}`) and `undated`.
+    /// other words): `week`, with `{week}` and optionally `{year}` (the ISO week's year), and `undated`.
+    /// No other braces: a heading names its section, nothing of one item.
     private func decodeLabels(_ reader: ConfigReader, into labels: inout SectionLabels) throws(ConfigError) {
         try reader.rejectUnknownKeys(["week", "undated"])
-        func label(_ key: String, needs: [String]) throws(ConfigError) -> String? {
+        func label(_ key: String, placeholders: [String], example: String) throws(ConfigError) -> String? {
             guard let text = try reader.string(key) else { return nil }
             let trimmed = text.trimmingWhitespace()
+            var rest = trimmed
+            for placeholder in placeholders { rest = rest.replacingOccurrences(of: "{\(placeholder)}", with: "") }
             guard !trimmed.isEmpty, trimmed.count <= 100, ControlCharacters.removed(from: trimmed) == trimmed,
-                needs.allSatisfy({ trimmed.contains("{\($0)}") })
+                placeholders.first.map({ trimmed.contains("{\($0)}") }) ?? true,
+                !rest.contains("{"), !rest.contains("}")
             else {
-                let wanted = needs.isEmpty ? "" : " with " + needs.map { "`{\($0)}`" }.joined(separator: " and ")
+                let wanted =
+                    placeholders.isEmpty
+                    ? " without braces"
+                    : " with `{\(placeholders[0])}`"
+                        + placeholders.dropFirst().map { ", optionally `{\($0)}`" }.joined() + " and no other braces"
                 throw reader.error(
                     key, "`\(TerminalText.shown(text))` is not a heading Scrollery can write.",
-                    fix: "Write one line of at most 100 characters\(wanted), such as `\(SectionLabels.english.week)`.")
+                    fix: "Write one line of at most 100 characters\(wanted), such as `\(example)`.")
             }
             return trimmed
         }
-        if let week = try label("week", needs: ["week"]) { labels.week = week }
-        if let undated = try label("undated", needs: []) { labels.undated = undated }
+        if let week = try label("week", placeholders: ["week", "year"], example: SectionLabels.english.week) {
+            labels.week = week
+        }
+        if let undated = try label("undated", placeholders: [], example: SectionLabels.english.undated) {
+            labels.undated = undated
+        }
     }
 
     /// A dotted name of letters, digits, `_` and `-`: nothing a template would read as a tag.

@@ -21,18 +21,27 @@ extension SectionLabels {
                 .flatMap(Self.pattern(fromDateFormat:)) ?? fallback
         }
         let english = SectionLabels.english
+        // Chinese in traditional characters has words of its own.
+        let words = code == "zh" && isTraditionalChinese(language) ? "zh-Hant" : code
         let labels = SectionLabels(
             months: formatter.monthSymbols, monthsAlone: formatter.standaloneMonthSymbols,
             weekdays: Array(sundayFirst[1...] + sundayFirst[..<1]),
-            day: pattern("yMMMMEEEEd", or: english.day), week: weekWords[code] ?? english.week,
+            day: pattern("yMMMMEEEEd", or: english.day), week: weekWords[words] ?? english.week,
             month: pattern("yMMMM", or: english.month), year: pattern("y", or: english.year),
-            undated: undatedWords[code] ?? english.undated)
+            undated: undatedWords[words] ?? english.undated)
         return labels.isComplete ? labels : .english
     }
 
     /// The language of a tag, in lower case: `pt` for `pt-BR`.
     static func languageCode(of tag: String) -> String {
         String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
+    }
+
+    /// Whether a Chinese tag asks for traditional characters: `zh-Hant`, or Taiwan, Hong Kong or Macau.
+    static func isTraditionalChinese(_ tag: String) -> Bool {
+        let parts = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
+        return parts.contains("hant")
+            || (!parts.contains("hans") && parts.contains { ["tw", "hk", "mo"].contains($0) })
     }
 
     /// The languages Foundation's locale data has names for.
@@ -49,15 +58,26 @@ extension SectionLabels {
             let letter = letters[index]
             var count = 1
             if letter == "'" {
-                // A quoted literal; two quotes are one quote.
-                if index + 1 < letters.count, letters[index + 1] == "'" {
+                // Two quotes are one quote; else a literal up to the closing quote, two quotes in it one quote.
+                index += 1
+                if index < letters.count, letters[index] == "'" {
                     result += "'"
-                    index += 2
+                    index += 1
                     continue
                 }
-                guard let close = letters[(index + 1)...].firstIndex(of: "'") else { return nil }
-                result += String(letters[(index + 1)..<close])
-                index = close + 1
+                var closed = false
+                while index < letters.count, !closed {
+                    if letters[index] == "'" {
+                        closed = !(index + 1 < letters.count && letters[index + 1] == "'")
+                        if !closed { result += "'" }
+                        index += closed ? 1 : 2
+                        continue
+                    }
+                    guard letters[index] != "{", letters[index] != "}" else { return nil }
+                    result.append(letters[index])
+                    index += 1
+                }
+                guard closed else { return nil }
                 continue
             }
             while index + count < letters.count, letters[index + count] == letter { count += 1 }
@@ -76,7 +96,7 @@ extension SectionLabels {
             case ("L", _): result += "{monthAlone}"
             case ("d", 1): result += "{day}"
             case ("d", _): result += "{day2}"
-            case ("E", _), ("c", _), ("e", _): result += "{weekday}"
+            case ("E", _), ("c", 3...), ("e", 3...): result += "{weekday}"
             case ("w", _): result += "{week}"
             default: return nil
             }
@@ -93,6 +113,7 @@ extension SectionLabels {
         "nn": "Veke {week}, {year}", "pl": "Tydzień {week}, {year}", "pt": "Semana {week}, {year}",
         "ru": "Неделя {week}, {year}", "sv": "Vecka {week}, {year}", "tr": "Hafta {week}, {year}",
         "uk": "Тиждень {week}, {year}", "vi": "Tuần {week}, {year}", "zh": "{year}年第{week}周",
+        "zh-Hant": "{year}年第{week}週",
     ]
 
     /// The heading of undated items, by language.
@@ -101,6 +122,6 @@ extension SectionLabels {
         "fi": "Ei päivämäärää", "fr": "Sans date", "it": "Senza data", "ja": "日付なし", "ko": "날짜 없음",
         "nb": "Uten dato", "nl": "Zonder datum", "nn": "Utan dato", "pl": "Bez daty", "pt": "Sem data",
         "ru": "Без даты", "sv": "Utan datum", "tr": "Tarihsiz", "uk": "Без дати", "vi": "Không có ngày",
-        "zh": "无日期",
+        "zh": "无日期", "zh-Hant": "無日期",
     ]
 }

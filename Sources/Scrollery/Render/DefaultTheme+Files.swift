@@ -932,8 +932,11 @@ extension DefaultTheme {
   var picker = d.querySelector('.section-picker'), select = picker && picker.querySelector('select');
   var built = picker && picker.getAttribute('data-by'), by = built;
   var key = 'scrollery-sections:' + (picker && picker.getAttribute('data-site'));
-  // the build's words and patterns for headings, in the site's language
-  var L = JSON.parse(picker && picker.getAttribute('data-labels') || 'null');
+  // the build's words and patterns for headings, in the site's language; a picker without them (a theme's
+  // own partial) stays invisible and regroups nothing
+  var L;
+  try { L = JSON.parse(picker.getAttribute('data-labels')); } catch (e) {}
+  if (select && !(L && L.months)) { picker.style.visibility = 'hidden'; select = null; }
   d.documentElement.classList.add('sections-js');
 
   function fill(p, v) {
