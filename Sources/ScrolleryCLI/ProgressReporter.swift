@@ -70,6 +70,7 @@ final class ProgressReporter: Sendable {
         clearLine()
         guard verbosity != .quiet else { return }
         print(TerminalText.shown(summary.description))
+        if verbosity == .verbose, let peak = PeakMemory.line { print(peak) }
     }
 
     func fail(_ error: any Error) {
