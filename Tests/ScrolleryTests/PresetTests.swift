@@ -180,6 +180,12 @@ struct PresetTests {
             let archive = try String(
                 contentsOf: site.appendingPathComponent("public/sections/index.html"), encoding: .utf8)
             #expect(archive.contains("href=\"/#item-1\""), "\(month)")
+            // By month, not another grouping: the first heading names today's month ("November 2026").
+            let heading = try #require(SectionKey.of(today, by: .month)?.heading)
+            #expect(
+                index.contains(
+                    #"<h2 class="feed-section-title" id="section-1"><a href="/sections/#section-1">"#
+                        + heading + "</a></h2>"))
             // The key is in the URL: the summary and progress show it redacted.
             #expect(!built.stderr.contains("DEMO_KEY") && built.stderr.contains("api_key=***"))
         }

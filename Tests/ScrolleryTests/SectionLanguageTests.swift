@@ -21,6 +21,11 @@ struct SectionLanguageTests {
             ("dd/MM/y", "{day2}/{monthNumber2}/{year}"),
             ("d 'de' MMMM 'de' y", "{day} de {month} de {year}"),
             ("h 'o''clock' y", nil),
+            ("'o''clock' y", "o'clock {year}"),
+            ("'' d", "' {day}"),
+            ("'{' y", nil),
+            ("e y", nil),
+            ("eeee y", "{weekday} {year}"),
             ("G y", nil),
             ("MMMM y {", nil),
             ("'unclosed y", nil),
@@ -121,6 +126,9 @@ struct SectionLanguageTests {
             ("sections: { labels: { undated: \"\" } }\n", "sections.labels.undated", "one line"),
             ("sections: { labels: { undated: \"a\\u0007b\" } }\n", "sections.labels.undated", "one line"),
             ("sections: { labels: { month: \"{month}\" } }\n", "sections.labels.month", ""),
+            ("sections: { labels: { week: \"{weekday} {week}\" } }\n", "sections.labels.week", "no other braces"),
+            ("sections: { labels: { week: \"Week {week} {constructor}\" } }\n", "sections.labels.week", "`{week}`"),
+            ("sections: { labels: { undated: \"{year}\" } }\n", "sections.labels.undated", "without braces"),
         ])
     func badValues(yaml: String, key: String, named: String) throws {
         #expect {
@@ -131,11 +139,41 @@ struct SectionLanguageTests {
         }
     }
 
+    @Test("the machine's time zone plays no part: the same bytes built at UTC+14, UTC−10 and UTC")
+    func machineTimeZone() throws {
+        let site = try SectionTests.site(by: "day", extraConfig: "language: de\n")
+        defer { site.remove() }
+        var snapshots: [[String: Data]] = []
+        for zone in ["Pacific/Kiritimati", "Pacific/Honolulu", "UTC"] {
+            let output = site.folder.appendingPathComponent("public-\(zone.replacingOccurrences(of: "/", with: "-"))")
+            let run = try CommandLineTests.run(
+                ["build", site.folder.path, "--output", output.path, "--quiet"],
+                environment: ["CI": "true", "TZ": zone])
+            #expect(run.status == 0, "\(run.stderr)")
+            snapshots.append(try SiteFixture.snapshot(of: output))
+        }
+        #expect(snapshots[0] == snapshots[2] && snapshots[1] == snapshots[2])
+        // 2026-11-03T23:30:00-08:00 is the 3rd wherever the build runs.
+        let page = String(decoding: try #require(snapshots[2]["index.html"]), as: UTF8.self)
+        #expect(
+            sections.headings(page).map(\.text).prefix(2) == [
+                "Freitag, 20. November 2026", "Dienstag, 3. November 2026",
+            ])
+    }
+
     @Test("a site without language: is English")
     func defaultLanguage() throws {
         let config = try sections.parse(ThemeLayoutTests.minimalYAML)
         #expect(config.language == "en" && config.sections.labels == .english)
-        let tagged = try sections.parse("language: pt-BR\n" + ThemeLayoutTests.minimalYAML)
+        let tagged = try sections.parse("language: pt-BR\nsections: { by: month }\n" + ThemeLayoutTests.minimalYAML)
         #expect(tagged.language == "pt-BR" && tagged.sections.labels.undated == "Sem data")
+        // Without sections the locale data is not read at all.
+        let off = try sections.parse("language: pt-BR\n" + ThemeLayoutTests.minimalYAML)
+        #expect(off.sections.labels == .english)
+        // Chinese: traditional characters for zh-Hant and Taiwan, simplified otherwise.
+        #expect(SectionLabels.of(language: "zh-Hant").undated == "無日期")
+        #expect(SectionLabels.of(language: "zh-TW").week == "{year}年第{week}週")
+        #expect(SectionLabels.of(language: "zh-Hans-HK").undated == "无日期")
+        #expect(SectionLabels.of(language: "zh").undated == "无日期")
     }
 }

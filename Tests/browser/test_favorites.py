@@ -252,6 +252,23 @@ def test_the_page_shows_them_newest_first_with_remove_and_undo(site, browser):
     assert console_errors(d) == []
 
 
+def test_the_page_needs_nothing_of_the_site_but_itself(site, browser):
+    """Offline: all the favorites page shows was kept in the browser when the heart was pressed, so it asks
+    the server for nothing but itself and its scripts and styles (and the pictures, which show when they
+    can): no listing page, item page or data file."""
+    d = browser()
+    favorite(d, site, 5, 2)
+    site.server.reset()
+    open_favorites(d, site)
+    assert d.execute_script(TITLES) == ["Photographer 2", "Photographer 5"]
+    links = d.find_elements(By.CSS_SELECTOR, ".favorites-list .card-title a")
+    assert [a.get_attribute("href") for a in links] == [site.url(f"{BASE}items/2/"), site.url(f"{BASE}items/5/")]
+    asked = {path for path, _ in site.server.log}
+    assert FAVORITES in asked
+    others = {p for p in asked if p != FAVORITES and not p.startswith((f"{BASE}assets/", f"{BASE}images/"))}
+    assert others <= {"/favicon.ico"}, f"the favorites page asked for {sorted(others)}"
+
+
 def test_export_writes_the_list_and_import_merges_a_file(site, browser, tmp_path):
     d = browser()
     favorite(d, site, 2, 5)

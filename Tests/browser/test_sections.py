@@ -390,3 +390,20 @@ def test_headings_in_the_sites_language(boundary_sites):
     ja = {by: dict(build_headings((out / "ja" / by / "index.html").read_text())) for by in GROUPINGS}
     assert ja["day"][1] == "2024年12月29日 日曜日" and ja["month"][1] == "2024年12月" and ja["year"][1] == "2024年"
     assert ja["week"][1] == "2024年 第52週" and "日付なし" in ja["week"].values()
+
+
+def test_headings_made_by_the_script_ignore_the_browsers_time_zone(boundary_sites, browser):
+    """A date is the day it names for the reader too: far east (UTC+14) and far west (UTC-11) of UTC, the
+    script's headings still read as the build's."""
+    server, out = boundary_sites
+    builds = {by: build_headings((out / "en" / by / "index.html").read_text()) for by in GROUPINGS}
+    d = browser(1280, 900)
+    for zone, offset in (("Pacific/Kiritimati", -840), ("Pacific/Pago_Pago", 660)):
+        d.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
+        d.get(server.origin + "/en/month/")
+        wait_for(d, "return document.documentElement.classList.contains('sections-js')", 10, "sections.js")
+        assert d.execute_script("return new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset()") == offset
+        for by in GROUPINGS:
+            pick(d, by)
+            assert d.execute_script(SHOWN) == builds[by], f"{by} in {zone}"
+    assert console_errors(d) == []
