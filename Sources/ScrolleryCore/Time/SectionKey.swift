@@ -21,8 +21,8 @@ package struct SectionKey: Sendable, Equatable, Hashable {
     /// 2026", "Week 47, 2026", "November 2026", "2026", "Undated".
     package let heading: String
 
-    /// The section of items without a usable date.
-    package static let undated = SectionKey(key: "undated", heading: "Undated")
+    /// The section of items without a usable date, in English.
+    package static let undated = SectionKey(key: "undated", heading: SectionLabels.english.undated)
 
     package init(key: String, heading: String) {
         self.key = key
