@@ -253,6 +253,7 @@ struct MarkdownTests {
     static let worldAlphabet =
         "aZ9 .,é\u{301}ñÅøßŁżЖжΩωẞ東京タワー写真한글مرحباऩमस्ते\u{94D}ไทย"
         + "\u{A0}\u{3000}\u{2009}\u{85}\u{200D}\u{200C}\u{FE0F}\u{1F3FD}🎉👩‍👩‍👧\u{600}\u{6DD}\u{110BD}\r\n\t“”—…"
+        + "\u{1F1EB}\u{1F1F7}\u{1100}\u{1161}\u{11A8}กี\u{E33}!?()«»、。"
 
     @Test("white space is folded on UTF-8 bytes exactly as splitting on Character.isWhitespace, in every script")
     func foldWhitespaceMatchesCharacters() {
@@ -260,16 +261,19 @@ struct MarkdownTests {
         for _ in 0..<5_000 {
             let text = generator.text(from: Self.worldAlphabet, maximumLength: 200)
             #expect(
-                MarkdownRenderer.foldWhitespace(text) == MarkdownRenderer.foldByCharacters(text),
+                WhiteSpace.fold(text) == WhiteSpace.foldByCharacters(text),
                 "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         // The hard cases, one by one.
         for text in [
             " \u{301}a", "a \u{301}", "\u{600} a", "a\u{600} b", "x \u{1F3FD}", "\u{3000}東京\u{3000}", "a\r\nb",
             "\u{A0}\u{A0}", "Привет,\u{A0}мир", "a\u{200D} b", "\u{110BD} x",
+            // A Thai vowel sign that is a letter by its category but a spacing mark by its grapheme class
+            // (found by the TextCuts fuzz target).
+            "ท \u{E33} ok", "a\u{A0}\u{E33}",
         ] {
             #expect(
-                MarkdownRenderer.foldWhitespace(text) == MarkdownRenderer.foldByCharacters(text),
+                WhiteSpace.fold(text) == WhiteSpace.foldByCharacters(text),
                 "\(text.debugDescription)")
         }
     }
@@ -280,6 +284,32 @@ struct MarkdownTests {
         for _ in 0..<3_000 {
             let text = generator.text(from: Self.worldAlphabet, maximumLength: 400)
             #expect(Excerpt.make(from: text) == Excerpt.cutByCharacters(text), "\(text.debugDescription)")
+        }
+    }
+
+    /// Sentences as captions are written: each in its script, with emoji that take modifiers and
+    /// variation selectors, flags, decomposed accents, Devanagari and Thai vowel signs.
+    static let worldSentences = [
+        "The light fell across the harbour — a moment of “perfect” calm.", "Über den Dächern der Altstadt.",
+        "Le café du coin, où l’on refait le monde.", "Bức ảnh được chụp ở Hội An vào buổi tối.",
+        "Снимок сделан в Санкт-Петербурге белой ночью.", "夕暮れの東京タワーと、帰り道を急ぐ人々の姿。",
+        "서울의 밤, 한강 다리 위로 불빛이 흐른다.", "التقطت هذه الصورة في مراكش عند الغروب،",
+        "यह तस्वीर वाराणसी के घाटों पर सुबह-सुबह ली गई थी।", "ภาพนี้ถ่ายที่เชียงใหม่ 🏮",
+        "Sunset 🌅🐪 — worth it! 👏🏽", "Family: 👩‍👩‍👧 ❤️ 🇫🇷🇯🇵", "Cafe\u{301} au lait, Cre\u{300}me.",
+        "(Photo) «Paris» — 2026!", "ａｂｃ ﾃｽﾄ\u{FF9E} ok",
+    ]
+
+    @Test("excerpts of captions in many scripts are cut as Character by Character would cut them")
+    func excerptOfCaptionsMatchesCharacterCut() {
+        var generator = SeededGenerator(seed: 20_261_125)
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 1...8, using: &generator)
+            let text = (0..<count).map { _ in Self.worldSentences.randomElement(using: &generator) ?? "" }
+                .joined(separator: Bool.random(using: &generator) ? " " : "\u{A0}")
+            #expect(Excerpt.make(from: text) == Excerpt.cutByCharacters(text), "\(text.debugDescription)")
+            #expect(
+                WhiteSpace.fold(text) == WhiteSpace.foldByCharacters(text),
+                "\(text.debugDescription)")
         }
     }
 }

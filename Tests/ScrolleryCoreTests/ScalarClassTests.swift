@@ -10,7 +10,7 @@ struct ScalarClassTests {
     @Test("white space past ASCII is exactly Unicode's White_Space, for every scalar")
     func whiteSpace() {
         let wrong = Self.everyScalarPastASCII.filter {
-            MarkdownRenderer.isWhitespacePastASCII($0.value) != $0.properties.isWhitespace
+            WhiteSpace.isWhitespacePastASCII($0.value) != $0.properties.isWhitespace
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(5).map { String($0.value, radix: 16) })")
     }
@@ -30,5 +30,36 @@ struct ScalarClassTests {
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(5).map { String($0, radix: 16) })")
         #expect(ControlCharacters.removed(from: "a\u{85}b\u{1B}[31mc\u{7F}d\u{A0}é") == "ab[31mcd\u{A0}é")
+    }
+
+    /// Standalone scalars are the ground of the byte-level grapheme walks: between two of them there must
+    /// always be a boundary. Each is checked for the grapheme classes that could join a neighbour: extending
+    /// (after a letter), prepended (before one), Hangul jamo (next to a syllable), regional indicator (next
+    /// to itself), CR.
+    @Test("every standalone scalar is its own Character next to letters, syllables and itself")
+    func standaloneScalars() {
+        var wrong: [UInt32] = []
+        var listed = 0
+        for value in UInt32(0)...0x10FFFF where StandaloneScalars.contains(value) {
+            guard let scalar = Unicode.Scalar(value) else {
+                wrong.append(value)
+                continue
+            }
+            listed += 1
+            let alone = String(scalar)
+            let pairs = ["a" + alone, alone + "a", "가" + alone, alone + "가", "각" + alone, alone + alone]
+            if !pairs.allSatisfy({ $0.count == 2 }) { wrong.append(value) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5).map { String($0, radix: 16) })")
+        // The common scripts are in, the joining classes out.
+        #expect(listed > 45_000)
+        for value: UInt32 in [0x41, 0xE9, 0x416, 0x3A9, 0x6771, 0x30BF, 0xD55C, 0x645, 0x928, 0xE44, 0x1F389, 0x201C] {
+            #expect(StandaloneScalars.contains(value), "\(String(value, radix: 16))")
+        }
+        for value: UInt32 in [
+            0x0D, 0x301, 0x200D, 0xFE0F, 0x1F3FD, 0x1F1E6, 0x600, 0x94D, 0x93F, 0xE31, 0x1100, 0x1161,
+        ] {
+            #expect(!StandaloneScalars.contains(value), "\(String(value, radix: 16))")
+        }
     }
 }

@@ -94,8 +94,10 @@ struct ItemMapper: Sendable {
     /// under the base URL (where `resource` puts a relative path) as the file of that path in `static/`.
     private func original(of source: String) -> String {
         guard source.hasPrefix(baseURL.path) else { return source }
-        let path = source.dropFirst(baseURL.path.count).prefix { $0 != "?" && $0 != "#" }
-        return ImageReference.staticFolder + (String(path).removingPercentEncoding ?? String(path))
+        let path = String(source.dropFirst(baseURL.path.count).prefix { $0 != "?" && $0 != "#" })
+        // Most paths have nothing to decode: no trip through Foundation's NSString for them.
+        guard path.utf8.contains(UInt8(ascii: "%")) else { return ImageReference.staticFolder + path }
+        return ImageReference.staticFolder + (path.removingPercentEncoding ?? path)
     }
 
     /// A pixel size: a positive whole number (a decimal is rounded), else nothing.

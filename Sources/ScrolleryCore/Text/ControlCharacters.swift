@@ -11,8 +11,12 @@ package enum ControlCharacters {
     /// Whether the UTF-8 holds one: a byte below 0x20 but tab and newline, DEL, or C1 (0xC2 followed by
     /// 0x80–0x9F). Valid UTF-8 is assumed, as a `String`'s is.
     static func containsUnwanted(_ utf8: String.UTF8View) -> Bool {
+        utf8.withContiguousStorageIfAvailable(containsUnwanted) ?? containsUnwanted(Array(utf8))
+    }
+
+    private static func containsUnwanted(_ bytes: some Collection<UInt8>) -> Bool {
         var afterC2 = false
-        for byte in utf8 {
+        for byte in bytes {
             if afterC2, byte < 0xA0 { return true }
             afterC2 = byte == 0xC2
             if byte < 0x20, byte != 0x09, byte != 0x0A { return true }

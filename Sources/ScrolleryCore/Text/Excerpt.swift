@@ -2,52 +2,98 @@
 package enum Excerpt {
     package static let maximumLength = 160
 
+    /// The first `maximumLength` Characters, cut back to the last space among them and without punctuation
+    /// or white space at the end, then `…`; the text itself when it is no longer. The text is walked once
+    /// as UTF-8, and only as far as the cut: a grapheme break is looked up only next to a scalar that is
+    /// not standalone (`StandaloneScalars`), so text in any script costs about what ASCII costs.
     package static func make(from text: String) -> String? {
         guard !text.isEmpty else { return nil }
-        // ASCII text (the usual case) is cut byte by byte: the same cut, without counting Characters.
-        if let end = text.utf8.withContiguousStorageIfAvailable(asciiEnd) ?? nil {
-            return end == text.utf8.count ? text : String(decoding: text.utf8.prefix(end), as: UTF8.self) + "…"
-        }
-        return cutWithinLimit(text)
-    }
-
-    /// The cut for any text, counting Characters only as far as the limit (a long description in another
-    /// script is not counted whole).
-    package static func cutWithinLimit(_ text: String) -> String? {
-        guard !text.isEmpty else { return nil }
-        guard let limit = text.index(text.startIndex, offsetBy: maximumLength, limitedBy: text.endIndex),
-            limit != text.endIndex
-        else { return text }
-        return cut(text[..<limit])
+        var text = text
+        return text.withUTF8(cut) ?? text
     }
 
     /// The reference: the cut for any text, Character by Character.
     package static func cutByCharacters(_ text: String) -> String? {
         guard !text.isEmpty else { return nil }
         guard text.count > maximumLength else { return text }
-        return cut(text.prefix(maximumLength))
-    }
-
-    /// The first `maximumLength` Characters, cut back to a word and without punctuation at the end.
-    private static func cut(_ cut: Substring) -> String {
-        var atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        var atWord = text.prefix(maximumLength)
+        atWord = atWord.lastIndex(of: " ").map { atWord[..<$0] } ?? atWord
         // Only the end is trimmed: an opening quote or bracket stays.
         while let last = atWord.last, last.isPunctuation || last.isWhitespace { atWord = atWord.dropLast() }
         return atWord + "…"
     }
 
-    /// Where the excerpt of ASCII text without carriage returns ends (there, each byte is one Character;
-    /// a CR LF pair is one), or `nil` for other text.
-    private static func asciiEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
-        guard bytes.count > maximumLength else { return bytes.count }
-        var end = bytes[..<maximumLength].lastIndex(of: UInt8(ascii: " ")) ?? maximumLength
-        while end > 0, trimmedAtEnd[Int(bytes[end - 1])] { end -= 1 }
-        return end
+    /// The excerpt of valid UTF-8, or `nil` when the text is short enough to be its own excerpt.
+    private static func cut(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: maximumLength + 1) { starts in
+            // starts[k] is where Character k begins; the walk stops at the start of Character 161.
+            var count = 0
+            var index = 0
+            var previous = Unicode.Scalar(UInt8(0))
+            var previousStandalone = true
+            var recognizer: Unicode._CharacterRecognizer?
+            while index < bytes.count {
+                let (value, length) = StandaloneScalars.decode(bytes, at: index)
+                let scalar = Unicode.Scalar(value).unsafelyUnwrapped
+                let standalone = StandaloneScalars.contains(value)
+                let isBreak: Bool
+                if index == 0 {
+                    isBreak = true
+                } else if previousStandalone && standalone {
+                    // Between two standalone scalars there is always a boundary, whatever came before.
+                    isBreak = true
+                    recognizer = nil
+                } else {
+                    // Before a standalone scalar nothing earlier than it matters (see StandaloneScalars).
+                    var state = recognizer ?? StandaloneScalars.recognizer(startingAt: previous)
+                    isBreak = state.hasBreak(before: scalar)
+                    recognizer = state
+                }
+                if isBreak {
+                    starts[count] = index
+                    count += 1
+                    if count > maximumLength { break }
+                }
+                previous = scalar
+                previousStandalone = standalone
+                index += length
+            }
+            guard count > maximumLength else { return nil }
+            // Characters 0..<kept; the last space among the first `maximumLength` is a Character of its own
+            // when it is one byte long.
+            var kept = maximumLength
+            for character in stride(from: maximumLength - 1, through: 0, by: -1)
+            where bytes[starts[character]] == UInt8(ascii: " ") && starts[character + 1] == starts[character] + 1 {
+                kept = character
+                break
+            }
+            // Only the end is trimmed: an opening quote or bracket stays. A Character is punctuation or
+            // white space as its first scalar is.
+            while kept > 0, isTrimmed(StandaloneScalars.decode(bytes, at: starts[kept - 1]).value) { kept -= 1 }
+            var excerpt = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<starts[kept]]), as: UTF8.self)
+            excerpt += "…"
+            return excerpt
+        }
+    }
+
+    private static func isTrimmed(_ value: UInt32) -> Bool {
+        if value < 0x80 { return trimmedASCII[Int(value)] }
+        let properties = Unicode.Scalar(value).unsafelyUnwrapped.properties
+        return properties.isWhitespace || isPunctuation(properties.generalCategory)
+    }
+
+    private static func isPunctuation(_ category: Unicode.GeneralCategory) -> Bool {
+        switch category {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation:
+            return true
+        default:
+            return false
+        }
     }
 
     /// The ASCII characters cut from the end of an excerpt: punctuation and whitespace, as `Character` sees them.
-    private static let trimmedAtEnd: [Bool] = (0..<128).map { code in
+    private static let trimmedASCII: [Bool] = (0..<128).map { code in
         let character = Character(Unicode.Scalar(UInt8(code)))
         return character.isPunctuation || character.isWhitespace
     }

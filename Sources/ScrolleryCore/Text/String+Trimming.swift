@@ -4,6 +4,10 @@ extension String {
     /// The same as Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)`, without the trip
     /// through `NSString` that made it a visible cost per item.
     package func trimmingWhitespace() -> String {
+        // Text that starts and ends with a visible ASCII character (most text) has nothing to trim.
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         guard let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }

@@ -1,0 +1,65 @@
+/// Scalars that never join a neighbour into one Character, unless that neighbour is itself not one of them:
+/// between two standalone scalars there is always a grapheme boundary, whatever came before. They are the
+/// letters, digits, punctuation and symbols of the common scripts (Latin, Greek, Cyrillic, Hebrew, Arabic
+/// letters, Devanagari and Thai letters, CJK, kana, Hangul syllables, most emoji) and ASCII but CR.
+///
+/// Text walked scalar by scalar needs a grapheme break look-up only next to a scalar that is not
+/// standalone: a combining mark, a joiner, a variation selector, an emoji modifier, a regional indicator, a
+/// prepended sign, a Hangul jamo, CR. Every scalar listed here is checked against the standard library's
+/// grapheme breaking by a test (`StandaloneScalarsTests`), so a newer Unicode cannot change this silently.
+package enum StandaloneScalars {
+    /// Whether `value` is a standalone scalar.
+    @inline(__always)
+    package static func contains(_ value: UInt32) -> Bool {
+        if value < 0x80 { return value != 0x0D }
+        return isListed(value)
+    }
+
+    /// Latin-1 letters and signs (not the soft hyphen), Latin Extended; Greek and Cyrillic (not the Cyrillic
+    /// combining marks); Hebrew and Arabic letters; Devanagari and Thai letters and digits; Vietnamese and
+    /// Greek Extended; dashes, quotes, ellipsis, currency; letterlike symbols, arrows, mathematics, dingbats;
+    /// CJK punctuation, kana and ideographs; Hangul syllables; full-width forms and half-width katakana (not
+    /// the sound marks after them); emoji (not the skin-tone modifiers).
+    private static func isListed(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x00A0...0x00AC, 0x00AE...0x02FF, 0x0370...0x0482, 0x048A...0x052F, 0x05D0...0x05EA,
+            0x0620...0x064A, 0x0671...0x06D3, 0x0904...0x0939, 0x0958...0x0961, 0x0964...0x0970, 0x0972...0x097F,
+            0x0E01...0x0E30, 0x0E32, 0x0E3F...0x0E46, 0x0E4F...0x0E5B, 0x1E00...0x1FFF, 0x2010...0x2027,
+            0x2030...0x205E, 0x2070...0x20CF, 0x2100...0x2BFF, 0x3001...0x3029, 0x3031...0x3096, 0x309B...0x30FF,
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D, 0x1F300...0x1F3FA,
+            0x1F400...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether two neighbouring scalars are one Character, when nothing before `first` could matter
+    /// (as before white space, or after it): never for two standalone scalars, else as the standard
+    /// library's grapheme breaking says.
+    package static func join(_ first: UInt32, _ second: UInt32) -> Bool {
+        if contains(first) && contains(second) { return false }
+        guard let first = Unicode.Scalar(first), let second = Unicode.Scalar(second) else { return false }
+        var recognizer = recognizer(startingAt: first)
+        return !recognizer.hasBreak(before: second)
+    }
+
+    /// A grapheme break recognizer that has just seen `scalar` start a Character.
+    package static func recognizer(startingAt scalar: Unicode.Scalar) -> Unicode._CharacterRecognizer {
+        // It starts after a NUL, a control: there is a boundary before anything that follows one.
+        var recognizer = Unicode._CharacterRecognizer()
+        _ = recognizer.hasBreak(before: scalar)
+        return recognizer
+    }
+
+    /// The scalar that starts at `index` of valid UTF-8, and its length in bytes.
+    @inline(__always)
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
+        let lead = bytes[index]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (value, length)
+    }
+}
