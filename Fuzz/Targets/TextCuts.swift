@@ -1,0 +1,21 @@
+@testable import ScrolleryCore
+
+/// Any text: the excerpt and the folded white space made on UTF-8 bytes (standalone scalars, grapheme
+/// look-ups only next to the others) are exactly what the Character-by-Character references make, and
+/// an excerpt is never longer than its limit.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTextCuts(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    let excerpt = Excerpt.make(from: text)
+    guard excerpt == Excerpt.cutByCharacters(text) else {
+        fatalError("the excerpts of \(text.debugDescription) differ: \(String(describing: excerpt))")
+    }
+    if let excerpt, excerpt != text, excerpt.count > Excerpt.maximumLength + 1 {
+        fatalError("the excerpt of \(text.debugDescription) has \(excerpt.count) Characters")
+    }
+    let folded = WhiteSpace.fold(text)
+    guard folded == WhiteSpace.foldByCharacters(text) else {
+        fatalError("the folded white space of \(text.debugDescription) differs: \(folded.debugDescription)")
+    }
+    return 0
+}
