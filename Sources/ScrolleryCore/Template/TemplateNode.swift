@@ -31,16 +31,20 @@ package struct TemplateBlock: Sendable {
 package struct TemplateName: Sendable, Equatable {
     package let text: String
     package let path: [String]
+    /// The key of each part of the path (`NameKey`), for the look-ups.
+    package let keys: [UInt64]
 
     package init?(_ text: String) {
         self.text = text
         if text == "." {
             path = []
+            keys = []
             return
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { return nil }
         path = parts
+        keys = parts.map(NameKey.of)
     }
 }
 

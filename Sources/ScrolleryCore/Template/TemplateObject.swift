@@ -1,11 +1,17 @@
 /// The named values of a context object, in the order they were set.
 ///
-/// A page's objects are small (a card has about ten names), so a name is found by comparing it with
-/// each in turn: cheaper than hashing it, and a card is built once and shared by the listing page and
-/// the item's own page.
+/// A page's objects are small (a card has about ten names), so a name is found by going through them in
+/// turn: cheaper than a hash table. Each name carries a 64-bit key (`NameKey`), so the walk compares
+/// integers and compares text only where the keys agree; a card is built once and shared by the listing
+/// page and the item's own page.
 package struct TemplateObject: Sendable {
-    private var names: [String] = []
-    private var values: [TemplateValue] = []
+    private struct Entry: Sendable {
+        let key: UInt64
+        let name: String
+        var value: TemplateValue
+    }
+
+    private var entries: [Entry] = []
 
     package init() {}
 
@@ -16,23 +22,38 @@ package struct TemplateObject: Sendable {
 
     /// The value of `name`; setting `nil` removes it.
     package subscript(name: String) -> TemplateValue? {
-        get {
-            guard let index = names.firstIndex(of: name) else { return nil }
-            return values[index]
-        }
+        get { self[name, key: NameKey.of(name)] }
         set {
-            if let index = names.firstIndex(of: name) {
+            let key = NameKey.of(name)
+            if let index = index(of: name, key: key) {
                 if let newValue {
-                    values[index] = newValue
+                    entries[index].value = newValue
                 } else {
-                    names.remove(at: index)
-                    values.remove(at: index)
+                    entries.remove(at: index)
                 }
             } else if let newValue {
-                names.append(name)
-                values.append(newValue)
+                entries.append(Entry(key: key, name: name, value: newValue))
             }
         }
+    }
+
+    /// The value of `name`, whose key is `key` (`NameKey.of(name)`, worked out once by the caller).
+    package subscript(name: String, key key: UInt64) -> TemplateValue? {
+        index(of: name, key: key).map { entries[$0].value }
+    }
+
+    private func index(of name: String, key: UInt64) -> Int? {
+        entries.firstIndex { $0.key == key && $0.name == name }
+    }
+}
+
+/// A name's key: 64-bit FNV-1a of its UTF-8. Two names with different keys differ; two with the same key
+/// are compared as text.
+package enum NameKey {
+    package static func of(_ name: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
     }
 }
 

@@ -199,17 +199,20 @@ package struct TemplateRenderer {
 
     private func lookup(_ name: TemplateName) -> TemplateValue? {
         guard let first = name.path.first else { return stack.last }
+        let firstKey = name.keys[0]
         var found: TemplateValue?
         var level = stack.count - 1
         while level >= 0 {
-            if let member = stack[level].member(first) {
+            if let member = stack[level].member(first, key: firstKey) {
                 found = member
                 break
             }
             level -= 1
         }
-        for part in name.path.dropFirst() {
-            found = found?.member(part)
+        var part = 1
+        while part < name.path.count, let value = found {
+            found = value.member(name.path[part], key: name.keys[part])
+            part += 1
         }
         return found
     }

@@ -26,8 +26,13 @@ package enum TemplateValue: Sendable {
 
     /// The member called `name`, if this is an object that has it.
     package func member(_ name: String) -> TemplateValue? {
+        member(name, key: NameKey.of(name))
+    }
+
+    /// The member called `name`, whose key is `key` (`NameKey.of(name)`).
+    package func member(_ name: String, key: UInt64) -> TemplateValue? {
         switch self {
-        case .object(let members): return members[name]
+        case .object(let members): return members[name, key: key]
         case .json(.object(let members)): return members[name].flatMap { TemplateValue(json: $0) }
         case .text, .bool, .list, .json: return nil
         }
