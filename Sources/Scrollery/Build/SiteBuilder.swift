@@ -377,18 +377,21 @@ public struct SiteBuilder: Sendable {
         }
         var results = [(changed: Bool, key: Fingerprint.Digest)](
             repeating: (false, Fingerprint.Digest(high: 0, low: 0)), count: files.count)
-        try await withThrowingTaskGroup(of: (Int, (changed: Bool, key: Fingerprint.Digest)).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < files.count else { return }
-                let index = next
-                group.addTask { (index, try renderAndWrite(index)) }
-                next += 1
+        // A few workers, each taking the next file until none is left: a task per worker, not per file.
+        let queue = IndexQueue(count: files.count)
+        try await withThrowingTaskGroup(of: [(Int, (changed: Bool, key: Fingerprint.Digest))].self) { group in
+            for _ in 0..<min(renderWidth, files.count) {
+                group.addTask {
+                    var done: [(Int, (changed: Bool, key: Fingerprint.Digest))] = []
+                    while true {
+                        guard let index = queue.next() else { return done }
+                        try Task.checkCancellation()
+                        done.append((index, try renderAndWrite(index)))
+                    }
+                }
             }
-            for _ in 0..<renderWidth { startNext() }
-            while let (index, result) = try await group.next() {
-                results[index] = result
-                startNext()
+            for try await done in group {
+                for (index, result) in done { results[index] = result }
             }
         }
         return zip(names, results).map { ($0, $1.changed, $1.key) }
@@ -459,5 +462,21 @@ final class ArchiveFile {
     private func append(_ text: String) throws {
         guard !text.isEmpty else { return }
         try file.append(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+    }
+}
+
+/// The indices `0..<count`, each handed out once, to whichever worker asks first.
+private final class IndexQueue: Sendable {
+    private let count: Int
+    private let taken = Mutex(0)
+
+    init(count: Int) { self.count = count }
+
+    func next() -> Int? {
+        taken.withLock { taken in
+            guard taken < count else { return nil }
+            defer { taken += 1 }
+            return taken
+        }
     }
 }
