@@ -17,10 +17,11 @@ build: deps
 ## test: every test: the Swift tests, then the infinite scroll in headless Chromium
 test: swift-test browser-test
 
-## swift-test: unit, integration (replica APIs on 127.0.0.1) and end-to-end tests of the binary
+## swift-test: unit, integration (replica APIs on 127.0.0.1) and end-to-end tests of the binary; the
+##   100,000-item memory test runs last, alone; failures are repeated at the end (log: .build/swift-test.log)
 swift-test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/swift-test
 
 ## browser-test: the default theme's infinite scroll in headless Chromium (screenshots in .build/screenshots/)
 browser-test: build browser-deps

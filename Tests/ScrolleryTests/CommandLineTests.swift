@@ -7,11 +7,7 @@ struct CommandLineTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Run = ChildProcess.Run
 
     /// The `scrollery` binary built beside the test bundle.
     static func executable() throws -> URL {
@@ -24,22 +20,8 @@ struct CommandLineTests {
             "build the executable first: swift build --build-tests")
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = ["CI": "true"]) throws -> Run {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+    static func run(_ arguments: [String], environment: [String: String] = ["CI": "true"]) async throws -> Run {
+        try await ChildProcess.run(try executable(), arguments, environment: environment)
     }
 
     /// A copy of the repository's sample site in a temporary folder.
@@ -66,10 +48,10 @@ struct CommandLineTests {
     }
 
     @Test("scrollery build site: every item exactly once across the listing pages, in order, via rel=next")
-    func sampleSiteEveryItemOnce() throws {
+    func sampleSiteEveryItemOnce() async throws {
         let site = try Self.sampleSiteCopy()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        let run = try Self.run(["build", site.path])
+        let run = try await Self.run(["build", site.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Built 225 items on 10 pages"))
         #expect(run.stdout.contains("2 details failed"))
@@ -97,13 +79,13 @@ struct CommandLineTests {
     }
 
     @Test("two builds of the sample site are byte-identical")
-    func sampleSiteDeterministic() throws {
+    func sampleSiteDeterministic() async throws {
         let site = try Self.sampleSiteCopy()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let output = site.appendingPathComponent("public")
-        #expect(try Self.run(["build", site.path, "--quiet"]).status == 0)
+        #expect(try await Self.run(["build", site.path, "--quiet"]).status == 0)
         let first = try SiteFixture.snapshot(of: output)
-        let second = try Self.run(["build", site.path, "--quiet", "--concurrency", "2"])
+        let second = try await Self.run(["build", site.path, "--quiet", "--concurrency", "2"])
         #expect(second.status == 0)
         #expect(second.stdout.isEmpty && second.stderr.isEmpty)
         let again = try SiteFixture.snapshot(of: output)
@@ -112,10 +94,10 @@ struct CommandLineTests {
     }
 
     @Test("the hostile sample entries render harmless")
-    func sampleSiteHostileEntries() throws {
+    func sampleSiteHostileEntries() async throws {
         let site = try Self.sampleSiteCopy()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        #expect(try Self.run(["build", site.path, "--quiet"]).status == 0)
+        #expect(try await Self.run(["build", site.path, "--quiet"]).status == 0)
         let output = site.appendingPathComponent("public")
         let files = try SiteFixture.snapshot(of: output)
         for (path, data) in files where path.hasSuffix(".html") {
@@ -132,14 +114,14 @@ struct CommandLineTests {
     }
 
     @Test("a bad config exits non-zero with the file, the key and a fix, and writes nothing")
-    func badConfig() throws {
+    func badConfig() async throws {
         let site = try Self.sampleSiteCopy()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let config = site.appendingPathComponent("scrollery.yml")
         let text = try String(contentsOf: config, encoding: .utf8)
         try text.replacingOccurrences(of: "pageSize: 24", with: "pagesize: 24").write(
             to: config, atomically: true, encoding: .utf8)
-        let run = try Self.run(["build", site.path])
+        let run = try await Self.run(["build", site.path])
         #expect(run.status != 0)
         #expect(run.stderr.contains("scrollery.yml:6"))
         #expect(run.stderr.contains("`pagesize`"))
@@ -148,19 +130,19 @@ struct CommandLineTests {
     }
 
     @Test("a missing site folder is a clear error")
-    func missingSite() throws {
-        let run = try Self.run(["build", "/nonexistent/scrollery-site"])
+    func missingSite() async throws {
+        let run = try await Self.run(["build", "/nonexistent/scrollery-site"])
         #expect(run.status != 0)
         #expect(run.stderr.contains("/nonexistent/scrollery-site/scrollery.yml"))
         #expect(run.stderr.contains("scrollery init"))
     }
 
     @Test("--output and --base-url override the config")
-    func overrides() throws {
+    func overrides() async throws {
         let site = try Self.sampleSiteCopy()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let output = site.deletingLastPathComponent().appendingPathComponent("elsewhere")
-        let run = try Self.run([
+        let run = try await Self.run([
             "build", site.path, "--output", output.path, "--base-url", "/gallery/", "--max-items", "30",
         ])
         #expect(run.status == 0, "\(run.stderr)")

@@ -52,7 +52,7 @@ struct HostileHTTPTests {
     @Test("a gzip bomb costs at most maxBodySize, fails once as too large after decompression, and is not retried")
     func gzipBomb() async throws {
         let replica = Replica()
-        let bomb = try HostileReplica.gzipBomb(zeros: 64 << 20)
+        let bomb = try await HostileReplica.gzipBomb(zeros: 64 << 20)
         #expect(bomb.readableBytes < 1 << 20)
         try await replica.run(routes: { HostileReplica.register(on: $0, bomb: bomb) }) { base in
             let site = try RemoteSite(

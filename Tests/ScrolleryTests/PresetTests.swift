@@ -10,44 +10,18 @@ import Testing
 /// `scrollery init --preset X` then `scrollery build`, the real binary against the replicas.
 @Suite("Presets, progress and interruption through the scrollery command")
 struct PresetTests {
-    struct Run: Sendable {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Run = ChildProcess.Run
 
     /// Runs the binary without blocking the test's thread; `whileRunning` gets the process to signal it.
     static func scrollery(
         _ arguments: [String], environment: [String: String] = [:],
         whileRunning: (@Sendable (Process) async -> Void)? = nil
     ) async throws -> Run {
-        let process = Process()
-        process.executableURL = try CommandLineTests.executable()
-        process.arguments = arguments
-        var variables = ProcessInfo.processInfo.environment.merging(["CI": "true"]) { $1 }
-        for (name, value) in environment { variables[name] = value }
-        variables["GITHUB_TOKEN"] = environment["GITHUB_TOKEN"]
-        variables["NASA_API_KEY"] = environment["NASA_API_KEY"]
-        process.environment = variables
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
-        let err = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
-        }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        let finished = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in finished.continuation.finish() }
-        try process.run()
-        if let whileRunning { await whileRunning(process) }
-        for await _ in finished.stream {}
-        return Run(
-            status: process.terminationStatus,
-            stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+        // Never the runner's own tokens: a test that wants one names it.
+        let tokens: Set = ["GITHUB_TOKEN", "NASA_API_KEY"]
+        return try await ChildProcess.run(
+            try CommandLineTests.executable(), arguments, environment: ["CI": "true"].merging(environment) { $1 },
+            unset: tokens.subtracting(environment.keys), whileRunning: whileRunning)
     }
 
     static func newFolder() -> URL {

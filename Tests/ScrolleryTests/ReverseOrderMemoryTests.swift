@@ -55,36 +55,28 @@ struct ReverseOrderMemoryTests {
     /// Runs `scrollery build SITE --verbose`: its exit status and the peak memory it reports (its own
     /// `VmHWM`: the kernel's `ru_maxrss` for a child would count the test runner's memory too, which the
     /// child shared until it started the program).
-    static func build(_ site: URL) throws -> (status: Int32, peakBytes: Int) {
-        let process = Process()
-        process.executableURL = try CommandLineTests.executable()
-        process.arguments = ["build", site.path, "--verbose"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["CI": "true"]) { $1 }
-        // A line a page goes to stderr: nobody reads it, so it cannot fill a pipe and stall the build.
-        process.standardError = FileHandle.nullDevice
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+    static func build(_ site: URL) async throws -> (status: Int32, peakBytes: Int) {
+        let run = try await ChildProcess.run(
+            try CommandLineTests.executable(), ["build", site.path, "--verbose"], environment: ["CI": "true"])
         let line = try #require(
-            stdout.split(separator: "\n").first { $0.hasPrefix("Peak memory: ") }, "no peak memory in \(stdout)")
+            run.stdout.split(separator: "\n").first { $0.hasPrefix("Peak memory: ") }, "no peak memory in \(run.stdout)"
+        )
         let megabytes = try #require(Double(line.dropFirst("Peak memory: ".count).prefix { $0 != " " }))
-        return (process.terminationStatus, Int(megabytes * 1_048_576))
+        return (run.status, Int(megabytes * 1_048_576))
     }
 
     @Test(
         "reverse at 100,000 items: every item, newest first, at most 1.5× the peak memory of 10,000 forward",
         .timeLimit(.minutes(5)))
-    func flatMemory() throws {
+    func flatMemory() async throws {
         let small = try Self.site(count: 10_000, order: "forward")
         let large = try Self.site(count: 100_000, order: "reverse")
         defer {
             try? FileManager.default.removeItem(at: small)
             try? FileManager.default.removeItem(at: large)
         }
-        let forward = try Self.build(small)
-        let reverse = try Self.build(large)
+        let forward = try await Self.build(small)
+        let reverse = try await Self.build(large)
         #expect(forward.status == 0 && reverse.status == 0)
         let ratio = Double(reverse.peakBytes) / Double(forward.peakBytes)
         print(

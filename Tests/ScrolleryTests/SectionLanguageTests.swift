@@ -140,13 +140,13 @@ struct SectionLanguageTests {
     }
 
     @Test("the machine's time zone plays no part: the same bytes built at UTC+14, UTC−10 and UTC")
-    func machineTimeZone() throws {
+    func machineTimeZone() async throws {
         let site = try SectionTests.site(by: "day", extraConfig: "language: de\n")
         defer { site.remove() }
         var snapshots: [[String: Data]] = []
         for zone in ["Pacific/Kiritimati", "Pacific/Honolulu", "UTC"] {
             let output = site.folder.appendingPathComponent("public-\(zone.replacingOccurrences(of: "/", with: "-"))")
-            let run = try CommandLineTests.run(
+            let run = try await CommandLineTests.run(
                 ["build", site.folder.path, "--output", output.path, "--quiet"],
                 environment: ["CI": "true", "TZ": zone])
             #expect(run.status == 0, "\(run.stderr)")

@@ -30,13 +30,20 @@ public struct BuildSummary: Sendable, Equatable {
         let time = seconds < 10 ? String(format: "%.2f s", seconds) : String(format: "%.1f s", seconds)
         var requests =
             network.requests > 0
-            ? " \(network.requests) requests (\(network.retries) retries, \(network.notModified) not modified, "
+            ? " \(network.requests) requests (\(network.retries) retries\(Self.waited(network.retryWait)), "
+                + "\(network.notModified) not modified, "
                 + "\(Self.format(bytes: network.bytes)))," : ""
         if network.cacheHits > 0 { requests += " \(network.cacheHits) cache hits," }
         if network.staleUsed > 0 { requests += " \(network.staleUsed) stale cache entries used after errors," }
         let pictures = images == ImageCounts() ? "" : " \(images.description),"
         return "Built \(items) items on \(pages) pages from \(sourcePages) source pages:\(requests) "
             + "\(detailsFailed) details failed,\(pictures) \(files) files (\(filesChanged) changed) in \(outputPath), \(time)."
+    }
+
+    /// " after 1.25 s of waiting" when retries waited at all.
+    static func waited(_ wait: Duration) -> String {
+        guard wait > .zero else { return "" }
+        return String(format: " after %.2f s of waiting", Double(wait / .milliseconds(1)) / 1000)
     }
 
     static func format(bytes: Int) -> String {

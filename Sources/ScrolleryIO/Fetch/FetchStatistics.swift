@@ -8,6 +8,8 @@ public final class FetchStatistics: Sendable {
         public var requests = 0
         /// Retries among them.
         public var retries = 0
+        /// The waits chosen before those retries, added up (backoff, `Retry-After` or a rate limit's reset).
+        public var retryWait = Duration.zero
         /// Body bytes received.
         public var bytes = 0
         /// Requests in flight now.

@@ -75,7 +75,10 @@ package struct HTTPFetcher: Fetcher {
                 logger.debug("giving up on \(shown): \(reason)")
                 throw FetchError(kind, location: shown, reason: redactor(reason))
             case .retry(let wait):
-                statistics.update { $0.retries += 1 }
+                statistics.update {
+                    $0.retries += 1
+                    $0.retryWait += wait
+                }
                 logger.notice("retrying \(shown) in \(wait) (attempt \(attempt + 2) of \(settings.retries + 1))")
                 do {
                     try await Task.sleep(for: wait)

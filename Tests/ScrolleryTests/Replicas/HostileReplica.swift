@@ -54,15 +54,7 @@ enum HostileReplica {
     }
 
     /// `count` zero bytes, gzip-compressed by the system's `gzip`.
-    static func gzipBomb(zeros count: Int) throws -> ByteBuffer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "head -c \(count) /dev/zero | gzip -1 -c"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ByteBuffer(bytes: data)
+    static func gzipBomb(zeros count: Int) async throws -> ByteBuffer {
+        ByteBuffer(bytes: try await ChildProcess.output(ofShell: "head -c \(count) /dev/zero | gzip -1 -c"))
     }
 }
