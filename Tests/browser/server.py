@@ -5,6 +5,7 @@ can make given paths fail a number of times or answer slowly, and can read which
 
     server.fail("/gallery/page/3/", times=1, status=500)   # the next request for it gets a 500
     server.delay("/gallery/page/", 0.4)                     # every path starting with this waits 0.4 s
+    server.trickle("/gallery/", pieces=4, pause=0.3)        # its body comes in 4 parts, 0.3 s apart
     server.count("/gallery/page/3/")                        # how many times it was requested
     server.reset()                                          # no faults, empty log
 
@@ -44,6 +45,19 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def do_HEAD(self):
         self._serve(super().do_HEAD)
 
+    def copyfile(self, source, outputfile):
+        trickle = self.server.owner._trickle_for(self.path.split("?", 1)[0].split("#", 1)[0])
+        if not trickle:
+            return super().copyfile(source, outputfile)
+        pieces, pause = trickle
+        body = source.read()
+        step = -(-len(body) // pieces)
+        for k in range(0, len(body), step):
+            if k:
+                time.sleep(pause)
+            outputfile.write(body[k:k + step])
+            outputfile.flush()
+
     def _serve(self, respond):
         owner = self.server.owner
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -75,6 +89,7 @@ class FaultServer:
         self._lock = threading.Lock()
         self._failures: dict[str, _Failure] = {}
         self._delays: list[tuple[str, float]] = []
+        self._trickles: dict[str, tuple[int, float]] = {}
         self.log: list[tuple[str, int]] = []  # (path, status: 0 = served normally)
         handler = functools.partial(_Handler, directory=self.root)
         self._httpd = _HTTPServer(("127.0.0.1", 0), handler)
@@ -114,10 +129,21 @@ class FaultServer:
             if seconds > 0:
                 self._delays.append((prefix, seconds))
 
+    def trickle(self, path: str, pieces: int, pause: float) -> None:
+        """The body for exactly `path` is sent in `pieces` equal parts, `pause` seconds apart, as a slow
+        network delivers a page: the browser has part of the document long before the rest."""
+        with self._lock:
+            self._trickles[path] = (pieces, pause)
+
+    def _trickle_for(self, path: str) -> tuple[int, float] | None:
+        with self._lock:
+            return self._trickles.get(path)
+
     def reset(self) -> None:
         with self._lock:
             self._failures.clear()
             self._delays.clear()
+            self._trickles.clear()
             self.log.clear()
 
     def pending_failures(self, path: str) -> int:

@@ -225,6 +225,23 @@ def test_jump_to_the_bottom_while_pages_load_shifts_nothing(site, browser, size)
     assert console_errors(d) == []
 
 
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_a_first_page_that_arrives_in_parts_shifts_nothing_while_it_loads(site, browser, size):
+    # A slow network hands the browser the page a part at a time. A justified row is laid out from the
+    # cards that follow it, so a feed painted half-parsed would move when the rest arrives: the page
+    # asks the browser (rel=expect, blocking=render) not to paint before the feed is whole.
+    width, height = size
+    site.trickle(BASE, pieces=6, pause=0.25)
+    d = browser(width, height, mobile=width < 500, init_script=CLS_OBSERVER)
+    open_page(d, site.url())
+    wait_for(d, "return document.readyState == 'complete'", 10)
+    time.sleep(0.8)
+    cls, shifts = d.execute_script("return [window.__cls, window.__shifts]")
+    print(f"\nCLS while a first page arrives in 6 parts at {width}x{height}: {cls}")
+    assert cls == 0, shifts
+    assert len(positions(d)) >= PAGE_SIZE
+
+
 def test_a_page_added_while_the_last_row_is_in_view_shifts_nothing(site, browser):
     d = browser(1280, 900, init_script=CLS_OBSERVER)
     open_page(d, site.url())

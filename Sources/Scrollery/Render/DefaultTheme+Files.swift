@@ -590,6 +590,11 @@ extension DefaultTheme {
 {{<base}}
 {{$title}}{{^page.isFirst}}Page {{page.number}} · {{/page.isFirst}}{{site.title}}{{/title}}
 {{$head}}
+{{! A justified row is laid out from the cards after it: paint nothing before the whole feed is parsed,
+   or a page arriving in parts would move. Chromium unblocks at the target's start tag, hence the pager. }}
+{{^page.isEmpty}}
+<link rel="expect" href="#pager" blocking="render">
+{{/page.isEmpty}}
 {{#page.prev}}
 <link rel="prev" href="{{page.prev.url}}">
 {{/page.prev}}
@@ -625,7 +630,7 @@ extension DefaultTheme {
 {{>card}}
 {{/items}}
 </div>
-<nav class="pager" aria-label="Pagination">
+<nav class="pager" id="pager" aria-label="Pagination">
 {{#page.prev}}
 <a class="pager-link" rel="prev" href="{{page.prev.url}}">Previous page</a>
 {{/page.prev}}
