@@ -42,6 +42,22 @@ struct JSONParserTests {
         #expect(try parse("\u{FEFF}[1]") == .array([.number(1)]))
     }
 
+    @Test("a quote, an escape or a control character is found at any place of a long string (eight bytes at a time)")
+    func stringsReadByWords() throws {
+        let words = "Zoë ✓ 漢字 abcdefghijklmnopqrstuvwxyz 0123456789"
+        for cut in 0...words.utf8.count {
+            guard let head = String(words.utf8.prefix(cut)), let tail = String(words.utf8.dropFirst(cut)) else {
+                continue
+            }
+            #expect(try parse("\"\(head)\"") == .string(head))
+            #expect(try parse("[\"\(head)\\n\(tail)\"]") == .array([.string(head + "\n" + tail)]))
+            #expect(try parse("\"\(head)\\\"\(tail)\"") == .string(head + "\"" + tail))
+            #expect(failure("\"\(head)\u{1}\(tail)\"")?.contains("control character") == true, "at \(cut)")
+            #expect(failure("\"\(head)\t\(tail)\"")?.contains("control character") == true, "at \(cut)")
+            #expect(failure("\"\(head)")?.contains("never closed") == true, "at \(cut)")
+        }
+    }
+
     @Test("a later duplicate member wins")
     func duplicates() throws {
         #expect(try parse(#"{"a": 1, "a": 2}"#) == .object(["a": .number(2)]))

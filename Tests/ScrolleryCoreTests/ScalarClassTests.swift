@@ -32,6 +32,27 @@ struct ScalarClassTests {
         #expect(ControlCharacters.removed(from: "a\u{85}b\u{1B}[31mc\u{7F}d\u{A0}é") == "ab[31mcd\u{A0}é")
     }
 
+    @Test("a control character is found at any place of a longer text, read eight bytes at a time")
+    func controlCharactersInWords() {
+        var wrong: [String] = []
+        for value in UInt32(0)..<0x800 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for offset in 0..<17 {
+                let text = String(repeating: "a", count: offset) + "\(scalar)" + "bcdefghijklmnopqrstuvw"
+                let expected = ControlCharacters.isUnwanted(scalar)
+                if ControlCharacters.containsUnwanted(text.utf8) != expected { wrong.append("\(value)@\(offset)") }
+            }
+        }
+        // 0xC2 as the last byte of a word, its C1 continuation the first of the next.
+        for offset in 0..<17 {
+            let text = String(repeating: "é", count: offset) + "\u{85}" + String(repeating: "ü", count: 9)
+            if !ControlCharacters.containsUnwanted(text.utf8) { wrong.append("C1 after \(offset) é") }
+            let clean = String(repeating: "é", count: offset) + "\u{A0}©" + String(repeating: "ü", count: 9)
+            if ControlCharacters.containsUnwanted(clean.utf8) { wrong.append("NBSP after \(offset) é") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     /// Standalone scalars are the ground of the byte-level grapheme walks: between two of them there must
     /// always be a boundary. Each is checked for the grapheme classes that could join a neighbour: extending
     /// (after a letter), prepended (before one), Hangul jamo (next to a syllable), regional indicator (next

@@ -107,18 +107,15 @@ package struct JSONParser {
         index += 1
         let start = index
         // The common case: no escapes, so the bytes are the string.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw error("a control character inside a string must be escaped") }
+        skipPlainBytes()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             index += 1
+            return text
         }
-        var text = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        var text: [UInt8] = []
+        text.reserveCapacity(index - start + 64)
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
@@ -141,16 +138,35 @@ package struct JSONParser {
                     index -= 1
                     throw error("`\\\(shown(escape))` is not a JSON escape")
                 }
+                let run = index
+                skipPlainBytes()
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
             default:
-                guard byte >= 0x20 else {
-                    index -= 1
-                    throw error("a control character inside a string must be escaped")
-                }
-                text.append(byte)
+                index -= 1
+                throw error("a control character inside a string must be escaped")
             }
         }
         index = opening
         throw error("a string is never closed")
+    }
+
+    /// Moves past the bytes of a string that stand for themselves: all but a quote, a backslash and a control
+    /// character. Eight at a time while a word holds none of those.
+    private mutating func skipPlainBytes() {
+        while bytes.count - index >= 8 {
+            let word = ByteWords.load(bytes, at: index)
+            if ByteWords.has(word, UInt8(ascii: "\"")) || ByteWords.has(word, UInt8(ascii: "\\"))
+                || ByteWords.hasBelow(word, 0x20)
+            {
+                break
+            }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
+            index += 1
+        }
     }
 
     /// `\uXXXX` after the `\u`, with a surrogate pair read as one character; a lone surrogate becomes U+FFFD.

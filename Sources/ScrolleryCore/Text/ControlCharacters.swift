@@ -11,16 +11,27 @@ package enum ControlCharacters {
     /// Whether the UTF-8 holds one: a byte below 0x20 but tab and newline, DEL, or C1 (0xC2 followed by
     /// 0x80–0x9F). Valid UTF-8 is assumed, as a `String`'s is.
     static func containsUnwanted(_ utf8: String.UTF8View) -> Bool {
-        utf8.withContiguousStorageIfAvailable(containsUnwanted) ?? containsUnwanted(Array(utf8))
+        utf8.withContiguousStorageIfAvailable(containsUnwanted) ?? Array(utf8).withUnsafeBufferPointer(containsUnwanted)
     }
 
-    private static func containsUnwanted(_ bytes: some Collection<UInt8>) -> Bool {
+    /// Eight bytes at a time while none of them is below 0x20 (tab and newline included), DEL or 0xC2.
+    static func containsUnwanted(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
         var afterC2 = false
-        for byte in bytes {
+        while index < bytes.count {
+            if !afterC2, bytes.count - index >= 8 {
+                let word = ByteWords.load(bytes, at: index)
+                if !ByteWords.hasBelow(word, 0x20), !ByteWords.has(word, 0x7F), !ByteWords.has(word, 0xC2) {
+                    index += 8
+                    continue
+                }
+            }
+            let byte = bytes[index]
             if afterC2, byte < 0xA0 { return true }
             afterC2 = byte == 0xC2
             if byte < 0x20, byte != 0x09, byte != 0x0A { return true }
             if byte == 0x7F { return true }
+            index += 1
         }
         return false
     }

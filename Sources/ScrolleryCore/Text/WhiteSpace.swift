@@ -28,6 +28,33 @@ package enum WhiteSpace {
             var index = 0
             while index < bytes.count {
                 let lead = bytes[index]
+                // A run of bytes that cannot start white space (not after white space, where the first
+                // scalar may join it) is copied at once.
+                if !previousWasSpace, isWordByte(lead) {
+                    let start = index
+                    index += 1
+                    while bytes.count - index >= 8, isWordBytes(ByteWords.load(bytes, at: index)) { index += 8 }
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        // A lead byte that white space shares (typographic quotes and dashes, kana) is looked at.
+                        guard isWordByte(byte) || (byte >= 0x80 && !startsWhiteSpace(bytes, at: index)) else { break }
+                        index += 1
+                    }
+                    guard index < bytes.count || endsWithWholeScalar(bytes) else {
+                        joins = true
+                        return 0
+                    }
+                    if pendingSpace {
+                        output[count] = 0x20
+                        count += 1
+                        pendingSpace = false
+                    }
+                    let run = index - start
+                    (output.baseAddress.unsafelyUnwrapped + count).update(
+                        from: bytes.baseAddress.unsafelyUnwrapped + start, count: run)
+                    count += run
+                    continue
+                }
                 var length = 1
                 var isSpace = false
                 if lead < 0x80 {
@@ -77,6 +104,38 @@ package enum WhiteSpace {
             return count
         }
         return joins ? nil : folded
+    }
+
+    /// Whether `byte` is part of a word for certain: printable ASCII (space excluded), a continuation byte,
+    /// or a lead byte that no white-space scalar has (those have 0xC2 or 0xE1–0xE3).
+    @inline(__always)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != 0xC2 && (byte < 0xE1 || byte > 0xE3)
+    }
+
+    /// Whether the scalar that starts at `index` (at a lead byte) is white space; `true` also when it is cut
+    /// off, so that the byte is looked at again, and refused, where scalars are decoded one by one.
+    private static func startsWhiteSpace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let lead = bytes[index]
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard index + length <= bytes.count else { return true }
+        return isWhitespacePastASCII(StandaloneScalars.decode(bytes, at: index).value)
+    }
+
+    /// Whether the eight bytes of `word` are all word bytes (`isWordByte`).
+    @inline(__always)
+    private static func isWordBytes(_ word: UInt64) -> Bool {
+        !ByteWords.hasBelow(word, 0x21) && !ByteWords.has(word, 0xC2) && !ByteWords.has(word, 0xE1)
+            && !ByteWords.has(word, 0xE2) && !ByteWords.has(word, 0xE3)
+    }
+
+    /// Whether the last scalar of `bytes` has all its bytes.
+    private static func endsWithWholeScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = bytes.count - 1
+        while start > 0, start > bytes.count - 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        let lead = bytes[start]
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        return start + length <= bytes.count
     }
 
     /// The value of the scalar that ends just before `end` in valid UTF-8.
