@@ -2,7 +2,8 @@
 
 /// Any text: the excerpt and the folded white space made on UTF-8 bytes (standalone scalars, grapheme
 /// look-ups only next to the others) are exactly what the Character-by-Character references make, and
-/// an excerpt is never longer than its limit.
+/// an excerpt is never longer than its limit; whether a text is longer than an excerpt needs is known
+/// the same way.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTextCuts(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
@@ -12,6 +13,9 @@ public func fuzzTextCuts(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
     if let excerpt, excerpt != text, excerpt.count > Excerpt.maximumLength + 1 {
         fatalError("the excerpt of \(text.debugDescription) has \(excerpt.count) Characters")
+    }
+    guard Excerpt.hasMoreThanAnExcerpt(text) == (text.count > Excerpt.maximumLength + 1) else {
+        fatalError("\(text.debugDescription) has \(text.count) Characters, and hasMoreThanAnExcerpt disagrees")
     }
     let folded = WhiteSpace.fold(text)
     guard folded == WhiteSpace.foldByCharacters(text) else {

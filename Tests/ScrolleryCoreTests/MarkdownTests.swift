@@ -284,7 +284,43 @@ struct MarkdownTests {
         for _ in 0..<3_000 {
             let text = generator.text(from: Self.worldAlphabet, maximumLength: 400)
             #expect(Excerpt.make(from: text) == Excerpt.cutByCharacters(text), "\(text.debugDescription)")
+            #expect(
+                Excerpt.hasMoreThanAnExcerpt(text) == (text.count > Excerpt.maximumLength + 1),
+                "\(text.debugDescription)")
         }
+    }
+
+    @Test("a long description's excerpt is the same from the start of its text as from all of it, in any script")
+    func excerptFromTheStartOfALongText() {
+        let renderer = MarkdownRenderer()
+        var generator = SeededGenerator(seed: 20_261_125)
+        var documents: [String] = [
+            // Few Characters in many bytes: marks piled on letters, white space in a code block, emoji.
+            String(repeating: "e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}", count: 400),
+            "start\n\n```\n" + String(repeating: " \t", count: 2_000) + "\n```\n\nand the words after it",
+            String(repeating: "👩‍👩‍👧🇫🇷", count: 300), String(repeating: "word ", count: 1_000),
+        ]
+        for _ in 0..<300 {
+            let paragraphs = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                (0..<Int.random(in: 1...10, using: &generator)).map { _ in
+                    Self.worldSentences.randomElement(using: &generator) ?? ""
+                }.joined(separator: " ")
+            }
+            let separator = Bool.random(using: &generator) ? "\n\n" : "\n\n- *a* `b`\n\n"
+            documents.append(paragraphs.joined(separator: separator))
+        }
+        var shortened = 0
+        for markdown in documents {
+            let start = renderer.render(markdown)
+            let whole = renderer.render(markdown, textBytes: .max)
+            #expect(start.html == whole.html)
+            #expect(whole.plainText.hasPrefix(start.plainText.dropLast(8)), "\(markdown.prefix(80))")
+            #expect(
+                Excerpt.make(from: start.plainText) == Excerpt.make(from: whole.plainText), "\(markdown.prefix(80))")
+            if start.plainText != whole.plainText { shortened += 1 }
+        }
+        // Most of these are long enough for the start to be all that is folded.
+        #expect(shortened > documents.count / 2)
     }
 
     /// Sentences as captions are written: each in its script, with emoji that take modifiers and

@@ -5,7 +5,8 @@ import Foundation
 package struct RenderedMarkdown: Sendable, Equatable {
     /// The HTML of the whole document.
     package let html: String
-    /// The document's text without markup, whitespace folded, for excerpts.
+    /// The document's text without markup, whitespace folded, for excerpts: all of it, or a start of it
+    /// that holds more than `Excerpt.maximumLength + 1` Characters (so its excerpt is the whole text's).
     package let plainText: String
 }
 
@@ -13,7 +14,9 @@ package struct RenderedMarkdown: Sendable, Equatable {
 package struct MarkdownRenderer: Sendable {
     package init() {}
 
-    package func render(_ markdown: String) -> RenderedMarkdown {
+    /// - Parameter textBytes: the literal bytes folded into `plainText` when they hold enough for an excerpt
+    ///   (`.max`: the whole text, always).
+    package func render(_ markdown: String, textBytes: Int = MarkdownRenderer.excerptBytes) -> RenderedMarkdown {
         let options = CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8
         let utf8 = Array(markdown.utf8)
         guard
@@ -24,7 +27,8 @@ package struct MarkdownRenderer: Sendable {
             return RenderedMarkdown(html: "", plainText: "")
         }
         defer { cmark_node_free(document) }
-        return RenderedMarkdown(html: Self.html(of: document, options: options), plainText: Self.text(of: document))
+        return RenderedMarkdown(
+            html: Self.html(of: document, options: options), plainText: Self.text(of: document, textBytes: textBytes))
     }
 
     private static func html(of document: OpaquePointer, options: Int32) -> String {
@@ -33,9 +37,29 @@ package struct MarkdownRenderer: Sendable {
         return String(cString: cString)
     }
 
-    /// Collects text and code literals, with a space wherever a block or line ends.
-    private static func text(of document: OpaquePointer) -> String {
-        guard let iterator = cmark_iter_new(document) else { return "" }
+    /// The literal bytes an excerpt usually needs at most: 160 Characters of text in any script, with room.
+    package static let excerptBytes = 1024
+
+    /// The plain text: the literals of the first `excerptBytes` or so, folded, when that gives more
+    /// Characters than an excerpt looks at; else all of them. A long description is not folded whole for
+    /// the 160 Characters that are shown of it.
+    private static func text(of document: OpaquePointer, textBytes: Int) -> String {
+        let (start, isWhole) = literals(of: document, upTo: textBytes)
+        let folded = fold(start)
+        if isWhole || Excerpt.hasMoreThanAnExcerpt(folded) { return folded }
+        return fold(literals(of: document, upTo: .max).bytes)
+    }
+
+    /// The literals are valid UTF-8 (cmark validates its input), folded without a String in between.
+    private static func fold(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer(WhiteSpace.foldUTF8)
+            ?? WhiteSpace.foldByCharacters(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Collects text and code literals, with a space wherever a block or line ends, until there are `limit`
+    /// bytes or more (whole literals); `isWhole` when that is all of them.
+    private static func literals(of document: OpaquePointer, upTo limit: Int) -> (bytes: [UInt8], isWhole: Bool) {
+        guard let iterator = cmark_iter_new(document) else { return ([], true) }
         defer { cmark_iter_free(iterator) }
         var bytes: [UInt8] = []
         while true {
@@ -59,9 +83,8 @@ package struct MarkdownRenderer: Sendable {
             default:
                 break
             }
+            if bytes.count >= limit { return (bytes, false) }
         }
-        // The literals are valid UTF-8 (cmark validates its input), folded without a String in between.
-        return bytes.withUnsafeBufferPointer(WhiteSpace.foldUTF8)
-            ?? WhiteSpace.foldByCharacters(String(decoding: bytes, as: UTF8.self))
+        return (bytes, true)
     }
 }

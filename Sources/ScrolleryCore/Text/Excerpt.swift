@@ -23,41 +23,22 @@ package enum Excerpt {
         return atWord + "…"
     }
 
+    /// Whether `text` has more than `maximumLength + 1` Characters. Then the excerpt of any text that begins
+    /// with `text` but for its last Character (which more text could extend) is the excerpt of `text`.
+    package static func hasMoreThanAnExcerpt(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: maximumLength + 2) { starts in
+                characterStarts(of: bytes, into: starts) == maximumLength + 2
+            }
+        }
+    }
+
     /// The excerpt of valid UTF-8, or `nil` when the text is short enough to be its own excerpt.
     private static func cut(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: maximumLength + 1) { starts in
             // starts[k] is where Character k begins; the walk stops at the start of Character 161.
-            var count = 0
-            var index = 0
-            var previous = Unicode.Scalar(UInt8(0))
-            var previousStandalone = true
-            var recognizer: Unicode._CharacterRecognizer?
-            while index < bytes.count {
-                let (value, length) = StandaloneScalars.decode(bytes, at: index)
-                let scalar = Unicode.Scalar(value).unsafelyUnwrapped
-                let standalone = StandaloneScalars.contains(value)
-                let isBreak: Bool
-                if index == 0 {
-                    isBreak = true
-                } else if previousStandalone && standalone {
-                    // Between two standalone scalars there is always a boundary, whatever came before.
-                    isBreak = true
-                    recognizer = nil
-                } else {
-                    // Before a standalone scalar nothing earlier than it matters (see StandaloneScalars).
-                    var state = recognizer ?? StandaloneScalars.recognizer(startingAt: previous)
-                    isBreak = state.hasBreak(before: scalar)
-                    recognizer = state
-                }
-                if isBreak {
-                    starts[count] = index
-                    count += 1
-                    if count > maximumLength { break }
-                }
-                previous = scalar
-                previousStandalone = standalone
-                index += length
-            }
+            let count = characterStarts(of: bytes, into: starts)
             guard count > maximumLength else { return nil }
             // Characters 0..<kept; the last space among the first `maximumLength` is a Character of its own
             // when it is one byte long.
@@ -74,6 +55,45 @@ package enum Excerpt {
             excerpt += "…"
             return excerpt
         }
+    }
+
+    /// Where the first Characters of valid UTF-8 begin, as many as `starts` holds; returns how many there are.
+    /// The text is walked once, and only as far as that.
+    private static func characterStarts(
+        of bytes: UnsafeBufferPointer<UInt8>, into starts: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
+        var count = 0
+        var index = 0
+        var previous = Unicode.Scalar(UInt8(0))
+        var previousStandalone = true
+        var recognizer: Unicode._CharacterRecognizer?
+        while index < bytes.count {
+            let (value, length) = StandaloneScalars.decode(bytes, at: index)
+            let scalar = Unicode.Scalar(value).unsafelyUnwrapped
+            let standalone = StandaloneScalars.contains(value)
+            let isBreak: Bool
+            if index == 0 {
+                isBreak = true
+            } else if previousStandalone && standalone {
+                // Between two standalone scalars there is always a boundary, whatever came before.
+                isBreak = true
+                recognizer = nil
+            } else {
+                // Before a standalone scalar nothing earlier than it matters (see StandaloneScalars).
+                var state = recognizer ?? StandaloneScalars.recognizer(startingAt: previous)
+                isBreak = state.hasBreak(before: scalar)
+                recognizer = state
+            }
+            if isBreak {
+                starts[count] = index
+                count += 1
+                if count == starts.count { break }
+            }
+            previous = scalar
+            previousStandalone = standalone
+            index += length
+        }
+        return count
     }
 
     private static func isTrimmed(_ value: UInt32) -> Bool {
