@@ -51,8 +51,13 @@ package struct TemplateObject: Sendable {
 /// are compared as text.
 package enum NameKey {
     package static func of(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8(of)
+    }
+
+    private static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         return hash
     }
 }
