@@ -26,6 +26,17 @@ package enum WhiteSpace {
             var pendingSpace = false
             var previousWasSpace = false
             var index = 0
+            /// Copies `length` bytes of a word from `start`, after the space that white space before it left.
+            func copyWord(from start: Int, length: Int) {
+                if pendingSpace {
+                    output[count] = 0x20
+                    count += 1
+                    pendingSpace = false
+                }
+                (output.baseAddress.unsafelyUnwrapped + count).update(
+                    from: bytes.baseAddress.unsafelyUnwrapped + start, count: length)
+                count += length
+            }
             while index < bytes.count {
                 let lead = bytes[index]
                 // A run of bytes that cannot start white space (not after white space, where the first
@@ -44,15 +55,7 @@ package enum WhiteSpace {
                         joins = true
                         return 0
                     }
-                    if pendingSpace {
-                        output[count] = 0x20
-                        count += 1
-                        pendingSpace = false
-                    }
-                    let run = index - start
-                    (output.baseAddress.unsafelyUnwrapped + count).update(
-                        from: bytes.baseAddress.unsafelyUnwrapped + start, count: run)
-                    count += run
+                    copyWord(from: start, length: index - start)
                     continue
                 }
                 var length = 1
@@ -90,14 +93,8 @@ package enum WhiteSpace {
                         joins = true
                         return 0
                     }
-                    if pendingSpace {
-                        output[count] = 0x20
-                        count += 1
-                        pendingSpace = false
-                    }
                     previousWasSpace = false
-                    for offset in 0..<length { output[count + offset] = bytes[index + offset] }
-                    count += length
+                    copyWord(from: index, length: length)
                 }
                 index += length
             }
