@@ -71,6 +71,7 @@ struct ThemeLayoutTests {
     @Test("justified rows: the feed says so and each card carries its picture's size for the CSS")
     func justifiedMarkup() async throws {
         let site = try fixture(layout: nil)
+        defer { site.remove() }
         try await site.build()
         let page = try site.read("index.html")
         #expect(page.contains(#"<div class="feed feed--justified" role="feed""#))
@@ -89,6 +90,7 @@ struct ThemeLayoutTests {
     @Test("theme.layout: grid gives the plain grid, and changing it renders every listing page again")
     func gridMarkup() async throws {
         let site = try fixture(layout: "justified")
+        defer { site.remove() }
         try await site.build()
         let config = site.folder.appendingPathComponent("scrollery.yml")
         let text = try String(contentsOf: config, encoding: .utf8)
