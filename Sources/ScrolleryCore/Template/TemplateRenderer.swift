@@ -51,13 +51,15 @@ package struct TemplateRenderer {
 
     /// What `name` finds with `context` alone on the stack.
     package static func lookup(_ name: TemplateName, in context: TemplateValue) -> TemplateValue? {
-        TemplateRenderer(library: TemplateLibrary(), escaping: .none, context: context, name: "", capacity: 0)
-            .lookup(name)
+        guard let first = name.path.first else { return context }
+        return rest(of: name, after: context.member(first, key: name.keys[0]))
     }
 
     package mutating func render(_ nodes: [TemplateNode], blocks: [String: TemplateBlock]) throws(TemplateRenderError) {
-        for node in nodes {
-            switch node {
+        var index = 0
+        while index < nodes.count {
+            defer { index += 1 }
+            switch nodes[index] {
             case .text(let bytes):
                 if outdent.isEmpty && indentation.isEmpty {
                     output.append(contentsOf: bytes)
@@ -209,6 +211,12 @@ package struct TemplateRenderer {
             }
             level -= 1
         }
+        return Self.rest(of: name, after: found)
+    }
+
+    /// What the rest of a dotted name finds in what its first part found.
+    private static func rest(of name: TemplateName, after first: TemplateValue?) -> TemplateValue? {
+        var found = first
         var part = 1
         while part < name.path.count, let value = found {
             found = value.member(name.path[part], key: name.keys[part])
