@@ -3,7 +3,7 @@ import ScrolleryCore
 extension GalleryItem {
     /// The fingerprint of everything a page shows of an item (but its slug): made once per item, for its
     /// own page's key and its listing page's.
-    static func fingerprint(of item: GalleryItem) -> Fingerprint.Digest {
+    static func fingerprint(of item: Values) -> Fingerprint.Digest {
         var key = Fingerprint(build: "item")
         key.add(item.position)
         key.add(item.id)

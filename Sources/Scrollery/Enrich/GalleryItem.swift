@@ -1,55 +1,83 @@
 import ScrolleryCore
 
 /// One item ready to render: every field checked, its description rendered, its failure (if any) recorded.
+///
+/// The fields are kept in one shared, immutable box: an item is handed from the enricher to the page
+/// workers, the cards, the feed and the sitemaps, and a copy of it is one reference count, not one per field.
 struct GalleryItem: Sendable, Equatable {
+    private let fields: Fields
+
     /// 1-based position in the whole gallery.
-    let position: Int
+    var position: Int { fields.values.position }
     /// The id as the source gave it (the slug is made from it).
-    let id: String
-    let title: String
-    let image: ImageReference?
-    let description: RenderedMarkdown?
-    let date: String?
+    var id: String { fields.values.id }
+    var title: String { fields.values.title }
+    var image: ImageReference? { fields.values.image }
+    var description: RenderedMarkdown? { fields.values.description }
+    var date: String? { fields.values.date }
     /// A checked http(s) link to the item at its origin.
-    let link: String?
+    var link: String? { fields.values.link }
     /// Why the item's details could not be had, when they could not.
-    let error: String?
+    var error: String? { fields.values.error }
     /// The section the item belongs to, when the site has sections (`sections.by`).
-    let section: SectionKey?
+    var section: SectionKey? { fields.values.section }
     /// The day the sections' date field names, when the site has sections and the date is usable: what the
     /// card carries (`data-date`) so the page's script can group the cards another way.
-    let sectionDay: CalendarDay?
+    var sectionDay: CalendarDay? { fields.values.sectionDay }
     /// The picture as the image pipeline made it (`nil` when images are off, or the picture is a local SVG,
     /// which is linked as given).
-    private(set) var picture: PictureState?
+    var picture: PictureState? { fields.values.picture }
     /// Everything above, hashed: what the render keys of the pages that show the item are made from.
-    private(set) var fingerprint = Fingerprint.Digest(high: 0, low: 0)
+    var fingerprint: Fingerprint.Digest { fields.fingerprint }
 
     init(
         position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
         date: String?, link: String?, error: String?, section: SectionKey? = nil, sectionDay: CalendarDay? = nil
     ) {
-        self.position = position
-        self.id = id
-        self.title = title
-        self.image = image
-        self.description = description
-        self.date = date
-        self.link = link
-        self.error = error
-        self.section = section
-        self.sectionDay = sectionDay
-        fingerprint = GalleryItem.fingerprint(of: self)
+        fields = Fields(
+            Values(
+                position: position, id: id, title: title, image: image, description: description, date: date,
+                link: link, error: error, section: section, sectionDay: sectionDay, picture: nil))
     }
 
     /// The item with its picture as the image pipeline made it.
     func with(picture: PictureState?) -> GalleryItem {
         // No picture (a local SVG, linked as given) changes nothing: the fingerprint made at `init` stands.
         if picture == nil, self.picture == nil { return self }
-        var item = self
-        item.picture = picture
-        item.fingerprint = GalleryItem.fingerprint(of: item)
-        return item
+        var values = fields.values
+        values.picture = picture
+        return GalleryItem(fields: Fields(values))
+    }
+
+    private init(fields: Fields) { self.fields = fields }
+
+    static func == (one: GalleryItem, other: GalleryItem) -> Bool {
+        one.fields === other.fields || one.fields.values == other.fields.values
+    }
+
+    /// Every field of an item but its fingerprint.
+    struct Values: Sendable, Equatable {
+        let position: Int
+        let id: String
+        let title: String
+        let image: ImageReference?
+        let description: RenderedMarkdown?
+        let date: String?
+        let link: String?
+        let error: String?
+        let section: SectionKey?
+        let sectionDay: CalendarDay?
+        var picture: PictureState?
+    }
+
+    private final class Fields: Sendable {
+        let values: Values
+        let fingerprint: Fingerprint.Digest
+
+        init(_ values: Values) {
+            self.values = values
+            fingerprint = GalleryItem.fingerprint(of: values)
+        }
     }
 }
 
