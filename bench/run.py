@@ -375,6 +375,8 @@ detail:
             n, cached, plain = self.ci_result
             print(f"CI case, {n} remote items rebuilt from a fresh cache (no request): {cached:.2f} s against "
                   f"{plain:.2f} s for the same gallery local ({cached / plain:.2f}×)")
+        for note in self.notes:
+            print(f"Note: {note}")
 
     @staticmethod
     def hugo_version():
@@ -386,6 +388,29 @@ detail:
 
     def cleanup(self):
         shutil.rmtree(self.work, ignore_errors=True)
+
+
+def journal_warning(folder):
+    """A warning when `folder` is on an ext4 without a journal, else None. There, ext4 checks each candidate
+    inode for a recent delete when it makes a file or folder, so builds right after a large delete (the
+    bench's own clean-up, or an earlier run's) measure the inode allocator, not the tools."""
+    try:
+        found = subprocess.run(
+            ["findmnt", "--noheadings", "--output", "SOURCE,FSTYPE", "--target", str(folder)],
+            capture_output=True, text=True, check=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    if len(found) != 2 or found[1] != "ext4":
+        return None
+    # The kernel lists each mounted ext4 under /proc/fs/ext4/NAME, and each journal under /proc/fs/jbd2/NAME-INODE.
+    name = os.path.basename(found[0])
+    if not os.path.isdir(f"/proc/fs/ext4/{name}") or not os.path.isdir("/proc/fs/jbd2"):
+        return None
+    if any(entry.startswith(name + "-") for entry in os.listdir("/proc/fs/jbd2")):
+        return None
+    return (f"{folder} is on an ext4 without a journal ({found[0]}): making files there right after deleting "
+            "many is slow (ext4 checks every inode it might reuse), so figures can measure the disk rather "
+            "than the tools. Give --work a folder on a journaled file system (README, Performance).")
 
 
 def main():
@@ -407,6 +432,10 @@ def main():
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} is missing (make bench-deps installs it)")
     bench = Bench(args)
+    warning = journal_warning(bench.work)
+    if warning:
+        print(f"bench: warning: {warning}", file=sys.stderr)
+        bench.notes.append(warning)
     bench.build_floor()
     try:
         corpora = args.corpora.split()
