@@ -52,12 +52,18 @@ package enum StandaloneScalars {
         return recognizer
     }
 
+    /// The bytes of the scalar whose valid UTF-8 starts with `lead` (a lead byte, not a continuation byte).
+    @inline(__always)
+    package static func scalarLength(lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
     /// The scalar that starts at `index` of valid UTF-8, and its length in bytes.
     @inline(__always)
     package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
         let lead = bytes[index]
         if lead < 0x80 { return (UInt32(lead), 1) }
-        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        let length = scalarLength(lead: lead)
         var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
         for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
         return (value, length)

@@ -64,12 +64,12 @@ package enum WhiteSpace {
                     // Tab, line feed, vertical tab, form feed, carriage return and space.
                     isSpace = lead == 0x20 || (0x09...0x0D).contains(lead)
                 } else {
-                    length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    length = StandaloneScalars.scalarLength(lead: lead)
                     guard index + length <= bytes.count else {
                         joins = true
                         return 0
                     }
-                    if lead == 0xC2 || (0xE1...0xE3).contains(lead) {
+                    if sharesLeadWithWhiteSpace(lead) {
                         isSpace = isWhitespacePastASCII(StandaloneScalars.decode(bytes, at: index).value)
                     }
                 }
@@ -107,15 +107,21 @@ package enum WhiteSpace {
     /// or a lead byte that no white-space scalar has (those have 0xC2 or 0xE1–0xE3).
     @inline(__always)
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte != 0xC2 && (byte < 0xE1 || byte > 0xE3)
+        byte > 0x20 && !sharesLeadWithWhiteSpace(byte)
+    }
+
+    /// Whether `byte` is the lead byte of some white-space scalar past ASCII (U+0085 and U+00A0; U+1680;
+    /// U+2000–U+205F; U+3000).
+    @inline(__always)
+    private static func sharesLeadWithWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0xC2 || (0xE1...0xE3).contains(byte)
     }
 
     /// Whether the scalar that starts at `index` (at a lead byte) is white space; `true` also when it is cut
     /// off, so that the byte is looked at again, and refused, where scalars are decoded one by one.
     private static func startsWhiteSpace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         let lead = bytes[index]
-        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        guard index + length <= bytes.count else { return true }
+        guard index + StandaloneScalars.scalarLength(lead: lead) <= bytes.count else { return true }
         return isWhitespacePastASCII(StandaloneScalars.decode(bytes, at: index).value)
     }
 
@@ -131,8 +137,7 @@ package enum WhiteSpace {
         var start = bytes.count - 1
         while start > 0, start > bytes.count - 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
         let lead = bytes[start]
-        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        return start + length <= bytes.count
+        return start + StandaloneScalars.scalarLength(lead: lead) <= bytes.count
     }
 
     /// The value of the scalar that ends just before `end` in valid UTF-8.
