@@ -244,6 +244,8 @@ public struct SiteBuilder: Sendable {
         // page links back to it.
         var previousLast: (item: GalleryItem, slug: String)?
         let store = output.store
+        // A renderer per page worker, each with its own copy of the theme (see `PageRenderer.independentCopy`).
+        let renderers = (0..<Self.renderWidth).map { _ in renderer.independentCopy() }
         // The sections, followed as pages stream; the archive page is written a section at a time.
         var sections = SectionTracker(paths: paths)
         let archive = try ArchiveFile(enabled: config.sections.enabled, renderer: renderer, store: store)
@@ -276,7 +278,7 @@ public struct SiteBuilder: Sendable {
                     try archive?.add(placed.finished)
                     let written = try await Self.render(
                         page.items, page: page.number, hasNext: true,
-                        around: (previousLast, slugged.first), sections: placed.marks, renderer: renderer,
+                        around: (previousLast, slugged.first), sections: placed.marks, renderers: renderers,
                         store: store, buildKey: buildKey)
                     try record(page.items, page: page.number, written: written, maps: &maps, into: &output)
                     try publishedPictures.write(page.items.map(\.item), into: &output)
@@ -312,7 +314,7 @@ public struct SiteBuilder: Sendable {
             last.items, page: last.number,
             written: try await Self.render(
                 last.items, page: last.number, hasNext: false, around: (previousLast, nil), sections: placed.marks,
-                renderer: renderer, store: store, buildKey: buildKey),
+                renderers: renderers, store: store, buildKey: buildKey),
             maps: &maps, into: &output)
         if let archive {
             try archive.add(placed.finished + [sections.finish()].compactMap { $0 })
@@ -340,16 +342,19 @@ public struct SiteBuilder: Sendable {
     private static func render(
         _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool,
         around: (before: (item: GalleryItem, slug: String)?, after: (item: GalleryItem, slug: String)?),
-        sections: [SectionMark?], renderer: PageRenderer, store: OutputStore, buildKey: String
+        sections: [SectionMark?], renderers: [PageRenderer], store: OutputStore, buildKey: String
     ) async throws -> [(page: PageName, changed: Bool, key: Fingerprint.Digest)] {
         let names = [PageName.list(page)] + items.map { PageName.item(slug: $0.slug) }
         let files = names.map(\.path)
-        let cards = items.map { renderer.card($0.item, slug: $0.slug) }
+        let cards = items.map { renderers[0].card($0.item, slug: $0.slug) }
         // Each item's neighbours in the whole gallery, in order: the page's own, and one on each side.
         let sequence = ([around.before] + items.map { Optional($0) } + [around.after]).map {
             $0.map { PageRenderer.Neighbour(slug: $0.slug, title: $0.item.title) }
         }
-        @Sendable func renderAndWrite(_ index: Int) throws -> (changed: Bool, key: Fingerprint.Digest) {
+        /// Renders and writes file `index` with the worker's own renderer.
+        @Sendable func renderAndWrite(_ index: Int, with renderer: PageRenderer) throws -> (
+            changed: Bool, key: Fingerprint.Digest
+        ) {
             var key = Fingerprint(build: buildKey)
             key.add(page)
             if index == 0 {
@@ -380,13 +385,14 @@ public struct SiteBuilder: Sendable {
         // A few workers, each taking the next file until none is left: a task per worker, not per file.
         let queue = IndexQueue(count: files.count)
         try await withThrowingTaskGroup(of: [(Int, (changed: Bool, key: Fingerprint.Digest))].self) { group in
-            for _ in 0..<min(renderWidth, files.count) {
+            for worker in 0..<min(renderers.count, files.count) {
+                let renderer = renderers[worker]
                 group.addTask {
                     var done: [(Int, (changed: Bool, key: Fingerprint.Digest))] = []
                     while true {
                         guard let index = queue.next() else { return done }
                         try Task.checkCancellation()
-                        done.append((index, try renderAndWrite(index)))
+                        done.append((index, try renderAndWrite(index, with: renderer)))
                     }
                 }
             }

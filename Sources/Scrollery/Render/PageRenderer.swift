@@ -39,6 +39,20 @@ struct PageRenderer: Sendable {
         common = ["site": .object(site), "theme": .object(themeOptions), "generator": "Scrollery"]
     }
 
+    /// The same renderer with its own copy of the templates and of the names every page has: one per
+    /// thread that renders pages, so no two threads write the same reference counts
+    /// (`TemplateLibrary.independentCopy`).
+    func independentCopy() -> PageRenderer {
+        PageRenderer(copying: self)
+    }
+
+    private init(copying renderer: PageRenderer) {
+        theme = renderer.theme.independentCopy()
+        paths = renderer.paths
+        autoPages = renderer.autoPages
+        common = renderer.common.independentCopy()
+    }
+
     /// An item as its card shows it: built once, for its listing page and for its own page.
     struct Card: Sendable {
         let position: Int

@@ -75,6 +75,12 @@ struct Theme: Sendable {
         return Theme(library: library, assets: assets, fingerprint: fingerprint)
     }
 
+    /// The same theme with templates in storage of their own, for another thread to render with
+    /// (`TemplateLibrary.independentCopy`).
+    func independentCopy() -> Theme {
+        Theme(library: library.independentCopy(), assets: assets, fingerprint: fingerprint)
+    }
+
     /// A page of the theme as UTF-8 bytes.
     /// - Throws: `ThemeError` naming the template file, when the render reaches one of the renderer's
     ///   limits (a partial that includes itself, say).

@@ -42,6 +42,15 @@ package struct TemplateObject: Sendable {
         index(of: name, key: key).map { entries[$0].value }
     }
 
+    /// The same names and values in storage of their own (`TemplateValue.independentCopy`).
+    package func independentCopy() -> TemplateObject {
+        var copy = TemplateObject()
+        copy.entries = entries.map {
+            Entry(key: $0.key, name: TemplateValue.independentCopy(of: $0.name), value: $0.value.independentCopy())
+        }
+        return copy
+    }
+
     private func index(of name: String, key: UInt64) -> Int? {
         entries.firstIndex { $0.key == key && $0.name == name }
     }

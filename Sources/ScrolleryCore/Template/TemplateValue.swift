@@ -38,6 +38,38 @@ package enum TemplateValue: Sendable {
         }
     }
 
+    /// The same value in storage of its own: text, lists and objects copied all the way down, so that a
+    /// thread rendering with the copy writes no reference count that another thread writes (see
+    /// `TemplateLibrary.independentCopy`).
+    package func independentCopy() -> TemplateValue {
+        switch self {
+        case .text(let text): return .text(Self.independentCopy(of: text))
+        case .bool: return self
+        case .list(let elements): return .list(elements.map { $0.independentCopy() })
+        case .object(let object): return .object(object.independentCopy())
+        case .json(let json): return .json(Self.independentCopy(of: json))
+        }
+    }
+
+    /// Text in storage of its own (text of up to 15 bytes is held in the value itself, with no storage).
+    static func independentCopy(of text: String) -> String {
+        String(decoding: Array(text.utf8), as: UTF8.self)
+    }
+
+    private static func independentCopy(of json: JSONValue) -> JSONValue {
+        switch json {
+        case .null, .bool: return json
+        case .number(let number):
+            return .number(JSONNumber(number.value, integerText: number.integerText.map(independentCopy(of:))))
+        case .string(let text): return .string(independentCopy(of: text))
+        case .array(let elements): return .array(elements.map(independentCopy(of:)))
+        case .object(let members):
+            return .object(
+                Dictionary(
+                    uniqueKeysWithValues: members.map { (independentCopy(of: $0.key), independentCopy(of: $0.value)) }))
+        }
+    }
+
     /// The elements a section repeats over, if this is a list.
     package var elements: [TemplateValue]? {
         switch self {

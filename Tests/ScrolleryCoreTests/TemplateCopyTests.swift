@@ -1,0 +1,107 @@
+import Testing
+
+@testable import ScrolleryCore
+
+/// `independentCopy`: the templates and values a rendering thread gets of its own render as the
+/// originals do, and hold no storage of the originals (so no reference count is written by two threads).
+@Suite("Template copies")
+struct TemplateCopyTests {
+    static let sources = [
+        "base":
+            "<title>{{$title}}{{site.title}}{{/title}}</title>\n<main>\n  {{$main}}nothing here{{/main}}\n</main>\n",
+        "page": "{{<base}}{{$title}}{{page.heading}} · {{site.title}}{{/title}}"
+            + "{{$main}}\n  {{#items}}\n    {{>card}}\n  {{/items}}\n{{/main}}{{/base}}",
+        "card": "<article id=\"item-{{position}}\">{{title}}</article>\n{{^title}}untitled{{/title}}\n",
+    ]
+
+    static let context: TemplateValue = [
+        "site": ["title": "A gallery whose title is longer than fifteen bytes"],
+        "page": ["heading": "Page one, with a heading of some length"],
+        "items": [
+            ["position": "1", "title": "Ørsted’s “first” photograph of the day"],
+            ["position": "2", "title": "短い題名ではない長い題名の写真"],
+            ["position": "3"],
+        ],
+    ]
+
+    /// Where a string's bytes are stored (only for text longer than the 15 bytes a string holds inline).
+    static func storage(of text: String) -> UnsafeRawPointer? {
+        var text = text
+        return text.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    static func storage(of bytes: [UInt8]) -> UnsafeRawPointer? {
+        bytes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    /// Every pair of text nodes and long names at the same place in two node trees.
+    static func pairs(_ one: [TemplateNode], _ other: [TemplateNode]) -> [(UnsafeRawPointer?, UnsafeRawPointer?)] {
+        zip(one, other).flatMap { pair -> [(UnsafeRawPointer?, UnsafeRawPointer?)] in
+            switch pair {
+            case (.text(let a), .text(let b)): return [(storage(of: a), storage(of: b))]
+            case (.variable(let a, _), .variable(let b, _)):
+                return a.text.utf8.count > 15 ? [(storage(of: a.text), storage(of: b.text))] : []
+            case (.section(_, let a, _), .section(_, let b, _)): return pairs(a, b)
+            case (.block(_, let a, _), .block(_, let b, _)): return pairs(a.nodes, b.nodes)
+            case (.parent(_, let a, _), .parent(_, let b, _)):
+                return a.keys.sorted().flatMap { pairs(a[$0]?.nodes ?? [], b[$0]?.nodes ?? []) }
+            default: return []
+            }
+        }
+    }
+
+    @Test("a copied library renders every template byte for byte as the original")
+    func copyRendersTheSame() throws {
+        let library = try TemplateLibrary(Self.sources)
+        let copy = library.independentCopy()
+        for name in Self.sources.keys.sorted() {
+            let original = try library.render(name, Self.context)
+            #expect(!original.isEmpty)
+            #expect(try copy.render(name, Self.context) == original, "\(name)")
+        }
+        let rendered = String(decoding: try copy.render("page", Self.context), as: UTF8.self)
+        #expect(rendered.contains("<title>Page one, with a heading of some length · A gallery whose title"))
+        #expect(rendered.contains("    <article id=\"item-2\">短い題名ではない長い題名の写真</article>"))
+        #expect(rendered.contains("    untitled"))
+    }
+
+    @Test("a copied library shares no text or name storage with the original")
+    func copySharesNoStorage() throws {
+        let library = try TemplateLibrary(Self.sources)
+        let copy = library.independentCopy()
+        var compared = 0
+        for name in Self.sources.keys.sorted() {
+            let one = try #require(library.template(named: name))
+            let other = try #require(copy.template(named: name))
+            for (a, b) in Self.pairs(one, other) {
+                #expect(a != nil && a != b, "\(name) shares a node's storage with its copy")
+                compared += 1
+            }
+        }
+        #expect(compared >= 10)
+    }
+
+    @Test("a copied value holds the same text in storage of its own, all the way down")
+    func valueCopy() throws {
+        let copy = Self.context.independentCopy()
+        let library = try TemplateLibrary(Self.sources)
+        #expect(try library.render("page", copy) == library.render("page", Self.context))
+        func firstTitle(_ value: TemplateValue) -> String? {
+            guard case .text(let text)? = value.member("items")?.elements?.first?.member("title") else { return nil }
+            return text
+        }
+        let original = try #require(firstTitle(Self.context))
+        let copied = try #require(firstTitle(copy))
+        #expect(original == copied)
+        #expect(Self.storage(of: original) != Self.storage(of: copied))
+        let json = TemplateValue.json(.object(["caption": .string("A caption that is long enough to be stored")]))
+        guard case .text(let caption)? = json.member("caption"),
+            case .text(let copiedCaption)? = json.independentCopy().member("caption")
+        else {
+            Issue.record("the caption is missing")
+            return
+        }
+        #expect(caption == copiedCaption)
+        #expect(Self.storage(of: caption) != Self.storage(of: copiedCaption))
+    }
+}
