@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 	bench-images-deps theme sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
-## build: install libcmark-dev if missing, build scrollery, build the sample site into site/public
+## build: install libcmark-dev, libvips-dev and libjemalloc-dev if missing, build scrollery, build the sample site into site/public
 build: deps
 	$(SWIFT) build --product scrollery
 	$(BIN) build site
@@ -27,11 +27,12 @@ swift-test: deps
 browser-test: build browser-deps
 	$(VENV)/bin/python -m pytest -q Tests/browser
 
-## deps: the system packages the build needs (Debian/Ubuntu): libcmark (Markdown) and libvips (pictures)
+## deps: the system packages the build needs (Debian/Ubuntu): libcmark (Markdown), libvips (pictures) and
+##   jemalloc (the program's memory allocator)
 deps:
-	@if ! pkg-config --exists libcmark vips 2>/dev/null; then \
-		echo "Installing libcmark-dev, libvips-dev and pkg-config (needs apt-get)..."; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libvips-dev pkg-config; \
+	@if ! pkg-config --exists libcmark vips jemalloc 2>/dev/null; then \
+		echo "Installing libcmark-dev, libvips-dev, libjemalloc-dev and pkg-config (needs apt-get)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libvips-dev libjemalloc-dev pkg-config; \
 	fi
 
 ## browser-deps: Debian's chromium and chromium-driver, and selenium, pytest and axe-selenium-python in a

@@ -31,6 +31,15 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // The allocator of the `scrollery` program (not of the libraries, tests or fuzzers): glibc's malloc
+        // hands memory freed on one thread back to the arena of the thread that allocated it, under that
+        // arena's lock, and a build allocates on the threads that read items and frees on those that
+        // render them. jemalloc keeps that traffic off the lock (see the README's Performance section).
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
         // libvips' variadic calls, made from C with fixed options. libvips is opened with dlopen when the
         // first picture needs it (see scrollery_vips.c), so it is not linked: only its headers are used
         // (libvips-dev), and GLib's, whose configuration header lives under the platform's lib folder.
@@ -104,6 +113,7 @@ let package = Package(
         .executableTarget(
             name: "ScrolleryCLI",
             dependencies: [
+                "CJemalloc",
                 "ScrolleryCore",
                 "ScrolleryIO",
                 "Scrollery",

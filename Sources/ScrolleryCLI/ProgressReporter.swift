@@ -70,7 +70,9 @@ final class ProgressReporter: Sendable {
         clearLine()
         guard verbosity != .quiet else { return }
         print(TerminalText.shown(summary.description))
-        if verbosity == .verbose, let peak = PeakMemory.line { print(peak) }
+        guard verbosity == .verbose else { return }
+        if let peak = PeakMemory.line { print(peak) }
+        print(MemoryAllocator.line)
     }
 
     func fail(_ error: any Error) {

@@ -78,6 +78,17 @@ struct CommandLineTests {
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("404.html").path))
     }
 
+    @Test("--verbose says the program runs with jemalloc, as it is linked to")
+    func allocatorIsJemalloc() async throws {
+        let site = try Self.sampleSiteCopy()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let run = try await Self.run(["build", site.path, "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let line = run.stdout.split(separator: "\n").first { $0.hasPrefix("Memory allocator: ") }
+        // The program's own check of which malloc its calls reach: jemalloc only if the link put it first.
+        #expect(line?.hasPrefix("Memory allocator: jemalloc 5.") == true, "\(run.stdout)")
+    }
+
     @Test("two builds of the sample site are byte-identical")
     func sampleSiteDeterministic() async throws {
         let site = try Self.sampleSiteCopy()
