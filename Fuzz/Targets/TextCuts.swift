@@ -14,7 +14,12 @@ public func fuzzTextCuts(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if let excerpt, excerpt != text, excerpt.count > Excerpt.maximumLength + 1 {
         fatalError("the excerpt of \(text.debugDescription) has \(excerpt.count) Characters")
     }
-    guard Excerpt.hasMoreThanAnExcerpt(text) == (text.count > Excerpt.maximumLength + 1) else {
+    // The one walk that makes the excerpt and tells whether the text is longer than an excerpt needs.
+    let measured = Excerpt.measured(text)
+    guard measured.excerpt == excerpt else {
+        fatalError("the measured excerpt of \(text.debugDescription) differs: \(String(describing: measured.excerpt))")
+    }
+    guard measured.hasMoreThanAnExcerpt == (text.count > Excerpt.maximumLength + 1) else {
         fatalError("\(text.debugDescription) has \(text.count) Characters, and hasMoreThanAnExcerpt disagrees")
     }
     let folded = WhiteSpace.fold(text)

@@ -287,6 +287,7 @@ struct MarkdownTests {
             #expect(
                 Excerpt.hasMoreThanAnExcerpt(text) == (text.count > Excerpt.maximumLength + 1),
                 "\(text.debugDescription)")
+            #expect(Excerpt.measured(text).excerpt == Excerpt.make(from: text), "\(text.debugDescription)")
         }
     }
 
@@ -317,6 +318,9 @@ struct MarkdownTests {
             #expect(whole.plainText.hasPrefix(start.plainText.dropLast(8)), "\(markdown.prefix(80))")
             #expect(
                 Excerpt.make(from: start.plainText) == Excerpt.make(from: whole.plainText), "\(markdown.prefix(80))")
+            // The excerpt worked out while folding is the whole text's.
+            #expect(start.excerpt == Excerpt.make(from: whole.plainText), "\(markdown.prefix(80))")
+            #expect(whole.excerpt == Excerpt.make(from: whole.plainText), "\(markdown.prefix(80))")
             if start.plainText != whole.plainText { shortened += 1 }
         }
         // Most of these are long enough for the start to be all that is folded.

@@ -192,7 +192,7 @@ struct PageRenderer: Sendable {
             "title": .text(item.title),
         ]
         card["date"] = item.date.map { .text($0) }
-        card["excerpt"] = item.description.flatMap { Excerpt.make(from: $0.plainText) }.map { .text($0) }
+        card["excerpt"] = item.description?.excerpt.map { .text($0) }
         card["link"] = item.link.map { .text($0) }
         card["error"] = item.error.map { .text($0) }
         if let image = item.image { card["image"] = .object(imageFields(image, picture: item.picture)) }

@@ -100,7 +100,7 @@ struct SiteMaps {
             text += "<id>\(XMLText.escape(Self.id(url, absolute: base.origin != nil)))</id>\n"
             text += "<link rel=\"alternate\" href=\"\(XMLText.escape(url))\"/>\n"
             text += "<updated>\(Self.timestamp(item.date) ?? updated)</updated>\n"
-            if let excerpt = item.description.flatMap({ Excerpt.make(from: $0.plainText) }) {
+            if let excerpt = item.description?.excerpt {
                 text += "<summary>\(XMLText.escape(excerpt))</summary>\n"
             }
             if let html = item.description?.html {

@@ -8,6 +8,22 @@ package struct RenderedMarkdown: Sendable, Equatable {
     /// The document's text without markup, whitespace folded, for excerpts: all of it, or a start of it
     /// that holds more than `Excerpt.maximumLength + 1` Characters (so its excerpt is the whole text's).
     package let plainText: String
+    /// The excerpt of the text (`Excerpt.make(from: plainText)`), worked out as the text was folded.
+    package let excerpt: String?
+
+    package init(html: String, plainText: String) {
+        self.init(html: html, plainText: plainText, excerpt: Excerpt.make(from: plainText))
+    }
+
+    private init(html: String, plainText: String, excerpt: String?) {
+        self.html = html
+        self.plainText = plainText
+        self.excerpt = excerpt
+    }
+
+    fileprivate init(html: String, text: (plain: String, excerpt: String?)) {
+        self.init(html: html, plainText: text.plain, excerpt: text.excerpt)
+    }
 }
 
 /// Renders Markdown through libcmark. Stateless, so it can run on any number of threads at once.
@@ -28,7 +44,7 @@ package struct MarkdownRenderer: Sendable {
         }
         defer { cmark_node_free(document) }
         return RenderedMarkdown(
-            html: Self.html(of: document, options: options), plainText: Self.text(of: document, textBytes: textBytes))
+            html: Self.html(of: document, options: options), text: Self.text(of: document, textBytes: textBytes))
     }
 
     private static func html(of document: OpaquePointer, options: Int32) -> String {
@@ -43,11 +59,14 @@ package struct MarkdownRenderer: Sendable {
     /// The plain text: the literals of the first `excerptBytes` or so, folded, when that gives more
     /// Characters than an excerpt looks at; else all of them. A long description is not folded whole for
     /// the 160 Characters that are shown of it.
-    private static func text(of document: OpaquePointer, textBytes: Int) -> String {
+    /// The excerpt comes from the same walk that tells whether the start is enough.
+    private static func text(of document: OpaquePointer, textBytes: Int) -> (plain: String, excerpt: String?) {
         let (start, isWhole) = literals(of: document, upTo: textBytes)
         let folded = fold(start)
-        if isWhole || Excerpt.hasMoreThanAnExcerpt(folded) { return folded }
-        return fold(literals(of: document, upTo: .max).bytes)
+        let measured = Excerpt.measured(folded)
+        if isWhole || measured.hasMoreThanAnExcerpt { return (folded, measured.excerpt) }
+        let whole = fold(literals(of: document, upTo: .max).bytes)
+        return (whole, Excerpt.make(from: whole))
     }
 
     /// The literals are valid UTF-8 (cmark validates its input), folded without a String in between.

@@ -26,35 +26,50 @@ package enum Excerpt {
     /// Whether `text` has more than `maximumLength + 1` Characters. Then the excerpt of any text that begins
     /// with `text` but for its last Character (which more text could extend) is the excerpt of `text`.
     package static func hasMoreThanAnExcerpt(_ text: String) -> Bool {
+        measured(text).hasMoreThanAnExcerpt
+    }
+
+    /// `make(from:)` and `hasMoreThanAnExcerpt` in one walk of the text.
+    package static func measured(_ text: String) -> (excerpt: String?, hasMoreThanAnExcerpt: Bool) {
+        guard !text.isEmpty else { return (nil, false) }
         var text = text
-        return text.withUTF8 { bytes in
+        let (cut, more) = text.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: maximumLength + 2) { starts in
-                characterStarts(of: bytes, into: starts) == maximumLength + 2
+                let count = characterStarts(of: bytes, into: starts)
+                return (self.cut(bytes, starts: starts, count: count), count == maximumLength + 2)
             }
         }
+        return (cut ?? text, more)
     }
 
     /// The excerpt of valid UTF-8, or `nil` when the text is short enough to be its own excerpt.
     private static func cut(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: maximumLength + 1) { starts in
             // starts[k] is where Character k begins; the walk stops at the start of Character 161.
-            let count = characterStarts(of: bytes, into: starts)
-            guard count > maximumLength else { return nil }
-            // Characters 0..<kept; the last space among the first `maximumLength` is a Character of its own
-            // when it is one byte long.
-            var kept = maximumLength
-            for character in stride(from: maximumLength - 1, through: 0, by: -1)
-            where bytes[starts[character]] == UInt8(ascii: " ") && starts[character + 1] == starts[character] + 1 {
-                kept = character
-                break
-            }
-            // Only the end is trimmed: an opening quote or bracket stays. A Character is punctuation or
-            // white space as its first scalar is.
-            while kept > 0, isTrimmed(StandaloneScalars.decode(bytes, at: starts[kept - 1]).value) { kept -= 1 }
-            var excerpt = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<starts[kept]]), as: UTF8.self)
-            excerpt += "…"
-            return excerpt
+            cut(bytes, starts: starts, count: characterStarts(of: bytes, into: starts))
         }
+    }
+
+    /// The excerpt, given where the first `count` Characters of the text begin (`starts`, at least
+    /// `maximumLength + 1` of them when the text has that many), or `nil` when the text is its own excerpt.
+    private static func cut(
+        _ bytes: UnsafeBufferPointer<UInt8>, starts: UnsafeMutableBufferPointer<Int>, count: Int
+    ) -> String? {
+        guard count > maximumLength else { return nil }
+        // Characters 0..<kept; the last space among the first `maximumLength` is a Character of its own
+        // when it is one byte long.
+        var kept = maximumLength
+        for character in stride(from: maximumLength - 1, through: 0, by: -1)
+        where bytes[starts[character]] == UInt8(ascii: " ") && starts[character + 1] == starts[character] + 1 {
+            kept = character
+            break
+        }
+        // Only the end is trimmed: an opening quote or bracket stays. A Character is punctuation or
+        // white space as its first scalar is.
+        while kept > 0, isTrimmed(StandaloneScalars.decode(bytes, at: starts[kept - 1]).value) { kept -= 1 }
+        var excerpt = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<starts[kept]]), as: UTF8.self)
+        excerpt += "…"
+        return excerpt
     }
 
     /// Where the first Characters of valid UTF-8 begin, as many as `starts` holds; returns how many there are.
