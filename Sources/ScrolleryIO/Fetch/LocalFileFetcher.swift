@@ -106,11 +106,12 @@ public struct LocalFileFetcher: Fetcher {
         default: return .failure(.notRegular("not a file"))
         }
         guard info.st_size <= limit else { return .failure(.tooLarge) }
+        // The size fstat gave, read in place; then reads into a small buffer on the stack until the end of
+        // the file, which for a file that did not grow is the first of them. (Growing the data to look for
+        // more would copy it whole, and a picture's original is megabytes.)
         var data = Data(count: Int(info.st_size))
         var filled = 0
-        while true {
-            if filled > limit { return .failure(.tooLarge) }
-            if filled == data.count { data.count += min(max(4096, data.count), limit + 1 - filled) }
+        while filled < data.count {
             let count = data.withUnsafeMutableBytes { buffer in
                 guard let start = buffer.baseAddress else { return 0 }
                 return SystemCalls.read(descriptor, start + filled, buffer.count - filled)
@@ -122,7 +123,19 @@ public struct LocalFileFetcher: Fetcher {
             if count == 0 { break }
             filled += count
         }
-        data.count = filled
-        return .success(data)
+        if filled < data.count { data.count = filled }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { more -> Result<Data, ReadFailure> in
+            guard let start = more.baseAddress else { return .success(data) }
+            while true {
+                let count = SystemCalls.read(descriptor, start, more.count)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(.system(POSIXFailure(errno: errno)))
+                }
+                if count == 0 { return .success(data) }
+                data.append(UnsafeBufferPointer(rebasing: more[..<count]))
+                if data.count > limit { return .failure(.tooLarge) }
+            }
+        }
     }
 }
