@@ -305,6 +305,17 @@ static long resident_pages(void)
 
 /// Resident pages just after the last trim.
 static _Atomic long resident_after_trim = 0;
+
+/// jemalloc's control call, when the program runs with jemalloc (the `scrollery` program does): then
+/// `malloc_trim` would trim only glibc's unused arenas, and jemalloc's own purge hands the pages back.
+typedef int (*scrollery_mallctl)(const char *, void *, size_t *, void *, size_t);
+
+static void trim_allocator(void)
+{
+    scrollery_mallctl mallctl = (scrollery_mallctl)dlsym(RTLD_DEFAULT, "mallctl");
+    // 4096 is MALLCTL_ARENAS_ALL: every arena's unused dirty pages.
+    if (mallctl == NULL || mallctl("arena.4096.purge", NULL, NULL, NULL, 0) != 0) malloc_trim(0);
+}
 #endif
 
 void scrollery_vips_thread_done(void)
@@ -319,7 +330,7 @@ void scrollery_vips_thread_done(void)
     long page = sysconf(_SC_PAGESIZE);
     long resident = resident_pages();
     if (page > 0 && resident > 0 && resident > resident_after_trim + (64L << 20) / page) {
-        malloc_trim(0);
+        trim_allocator();
         resident_after_trim = resident_pages();
     }
 #endif
