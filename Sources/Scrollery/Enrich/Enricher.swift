@@ -79,9 +79,9 @@ struct Enricher: Sendable {
         await permits.acquire("details")
         do {
             response = try await fetcher.fetch(FetchRequest(location, headers: detail?.headers ?? []))
-            await permits.release("details")
+            permits.release("details")
         } catch {
-            await permits.release("details")
+            permits.release("details")
             return mapper.map(item, detail: nil, error: "Details could not be fetched: \(redactor(error.description))")
         }
         do {

@@ -19,7 +19,7 @@ struct ImageWorkers: Sendable {
         let value = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: job()) }
         }
-        await permits.release("pictures")
+        permits.release("pictures")
         return value
     }
 }

@@ -38,7 +38,7 @@ struct PictureMaker: Sendable {
         // while these are decoded, and memory does not grow with the details fetched in parallel.
         await held.acquire("originals")
         let state = await fetchAndMake(reference)
-        await held.release("originals")
+        held.release("originals")
         return state
     }
 

@@ -58,7 +58,7 @@ package struct HTTPFetcher: Fetcher {
             guard !Task.isCancelled else { throw FetchError(.cancelled, location: shown, reason: "cancelled") }
             await limiter.acquire(host)
             let outcome = await attemptOnce(request)
-            await limiter.release(host)
+            limiter.release(host)
             let decision: RetryPolicy.Decision
             switch outcome {
             case .response(let response) where (200..<300).contains(response.status) || response.status == 304:

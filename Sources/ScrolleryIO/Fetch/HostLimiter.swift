@@ -1,30 +1,59 @@
+import Synchronization
+
 /// Allows at most `limit` holders per key (per host for requests; one key for a build's details); the others
 /// wait their turn in order.
-package actor HostLimiter {
+///
+/// A lock, not an actor: taking a free slot and giving one back do not suspend, so a build's thousands of
+/// details do not each hop to the limiter's executor and back (and on to whichever thread is free).
+package final class HostLimiter: Sendable {
     package let limit: Int
-    private var inFlight: [String: Int] = [:]
-    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+    private let state = Mutex(State())
+
+    private struct State: ~Copyable {
+        var inFlight: [String: Int] = [:]
+        var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+        /// Takes a slot if one is free.
+        mutating func take(_ host: String, limit: Int) -> Bool {
+            guard inFlight[host, default: 0] < limit else { return false }
+            inFlight[host, default: 0] += 1
+            return true
+        }
+    }
 
     package init(limit: Int) {
         self.limit = max(1, limit)
     }
 
     package func acquire(_ host: String) async {
-        if inFlight[host, default: 0] < limit {
-            inFlight[host, default: 0] += 1
-            return
+        if state.withLock({ $0.take(host, limit: limit) }) { return }
+        await withCheckedContinuation { continuation in
+            // A slot given back since the first look is taken now; otherwise `release` hands one over,
+            // so the count stays at the limit.
+            let taken = state.withLock { state in
+                if state.take(host, limit: limit) { return true }
+                state.waiting[host, default: []].append(continuation)
+                return false
+            }
+            if taken { continuation.resume() }
         }
-        // The slot is handed over by `release`, so the count stays at the limit.
-        await withCheckedContinuation { waiting[host, default: []].append($0) }
+    }
+
+    /// How many wait for a slot of `host` now.
+    package func waiting(_ host: String) -> Int {
+        state.withLock { $0.waiting[host]?.count ?? 0 }
     }
 
     package func release(_ host: String) {
-        if var queue = waiting[host], !queue.isEmpty {
-            let next = queue.removeFirst()
-            waiting[host] = queue
-            next.resume()
-        } else {
-            inFlight[host, default: 1] -= 1
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if var queue = state.waiting[host], !queue.isEmpty {
+                let next = queue.removeFirst()
+                state.waiting[host] = queue
+                return next
+            }
+            state.inFlight[host, default: 1] -= 1
+            return nil
         }
+        next?.resume()
     }
 }
