@@ -327,6 +327,29 @@ struct MarkdownTests {
         #expect(shortened > documents.count / 2)
     }
 
+    @Test("the start of the text is cut inside a literal at a whole scalar, and grows until it holds an excerpt")
+    func startOfTextIsCutAtAScalar() {
+        let renderer = MarkdownRenderer()
+        // One literal of two-, three- and four-byte scalars: any cut at a byte would split one.
+        let literal = String(repeating: "ж夕🌅", count: 200)
+        // 600 bytes hold 200 of its Characters, enough for an excerpt: the literal is cut there.
+        let start = renderer.render(literal, textBytes: 600)
+        #expect((597...600).contains(start.plainText.utf8.count))
+        #expect(literal.hasPrefix(start.plainText))
+        #expect(start.plainText.count > Excerpt.maximumLength + 1)
+        #expect(start.excerpt == Excerpt.make(from: literal))
+        // Emoji in families take 18 bytes a Character: 100, 400 and 1,600 bytes are too few, 6,400 are
+        // enough, and the other 11,600 bytes are not folded.
+        let families = String(repeating: "👩‍👩‍👧", count: 1_000)
+        let grown = renderer.render(families, textBytes: 100)
+        #expect(grown.plainText.utf8.count <= 6_400)
+        #expect(grown.plainText.count > Excerpt.maximumLength + 1)
+        #expect(grown.excerpt == Excerpt.make(from: families))
+        // White space only after the start: the text ends, and all of it is folded.
+        let spaced = "a" + String(repeating: " ", count: 5_000) + "b"
+        #expect(renderer.render(spaced, textBytes: 100).plainText == "a b")
+    }
+
     /// Sentences as captions are written: each in its script, with emoji that take modifiers and
     /// variation selectors, flags, decomposed accents, Devanagari and Thai vowel signs.
     static let worldSentences = [

@@ -13,7 +13,7 @@ extension GalleryItem {
         key.add(item.image?.height)
         key.add(item.image?.alt ?? "-")
         key.add(item.description?.html ?? "-")
-        key.add(item.description?.plainText ?? "-")
+        key.add(item.description?.excerpt ?? "-")
         key.add(item.date ?? "-")
         key.add(item.link ?? "-")
         key.add(item.error ?? "-")

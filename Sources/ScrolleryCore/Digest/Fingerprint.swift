@@ -6,8 +6,9 @@ package import Foundation
 /// all made with it, so one change of scheme (its `version`) invalidates them all together.
 package struct Fingerprint: Sendable {
     /// Changed whenever the same inputs would render differently (render-3: a page's key is made from its
-    /// items' fingerprints).
-    package static let version = "scrollery-0.1/render-3"
+    /// items' fingerprints; render-4: an item's fingerprint has its excerpt, not the plain text it is cut
+    /// from).
+    package static let version = "scrollery-0.1/render-4"
 
     private var hasher = SHA256()
     /// Small additions are gathered here and given to the hasher a few KiB at a time.

@@ -15,14 +15,10 @@ package struct RenderedMarkdown: Sendable, Equatable {
         self.init(html: html, plainText: plainText, excerpt: Excerpt.make(from: plainText))
     }
 
-    private init(html: String, plainText: String, excerpt: String?) {
+    fileprivate init(html: String, plainText: String, excerpt: String?) {
         self.html = html
         self.plainText = plainText
         self.excerpt = excerpt
-    }
-
-    fileprivate init(html: String, text: (plain: String, excerpt: String?)) {
-        self.init(html: html, plainText: text.plain, excerpt: text.excerpt)
     }
 }
 
@@ -43,8 +39,9 @@ package struct MarkdownRenderer: Sendable {
             return RenderedMarkdown(html: "", plainText: "")
         }
         defer { cmark_node_free(document) }
+        let text = Self.text(of: document, textBytes: textBytes)
         return RenderedMarkdown(
-            html: Self.html(of: document, options: options), text: Self.text(of: document, textBytes: textBytes))
+            html: Self.html(of: document, options: options), plainText: text.plain, excerpt: text.excerpt)
     }
 
     private static func html(of document: OpaquePointer, options: Int32) -> String {
@@ -53,20 +50,24 @@ package struct MarkdownRenderer: Sendable {
         return String(cString: cString)
     }
 
-    /// The literal bytes an excerpt usually needs at most: 160 Characters of text in any script, with room.
-    package static let excerptBytes = 1024
+    /// The literal bytes an excerpt usually needs at most: the 161 Characters it looks at, in Latin, Greek,
+    /// Cyrillic or kana and kanji (three bytes each), with spaces.
+    package static let excerptBytes = 512
 
-    /// The plain text: the literals of the first `excerptBytes` or so, folded, when that gives more
-    /// Characters than an excerpt looks at; else all of them. A long description is not folded whole for
-    /// the 160 Characters that are shown of it.
+    /// The plain text: the first `textBytes` of the literals, folded, when that gives more Characters than
+    /// an excerpt looks at; else four times as many bytes, and so on, until it does or the text ends. A long
+    /// description is not folded whole for the 160 Characters that are shown of it.
     /// The excerpt comes from the same walk that tells whether the start is enough.
     private static func text(of document: OpaquePointer, textBytes: Int) -> (plain: String, excerpt: String?) {
-        let (start, isWhole) = literals(of: document, upTo: textBytes)
-        let folded = fold(start)
-        let measured = Excerpt.measured(folded)
-        if isWhole || measured.hasMoreThanAnExcerpt { return (folded, measured.excerpt) }
-        let whole = fold(literals(of: document, upTo: .max).bytes)
-        return (whole, Excerpt.make(from: whole))
+        var limit = textBytes
+        while true {
+            let (start, isWhole) = literals(of: document, upTo: limit)
+            let folded = fold(start)
+            let measured = Excerpt.measured(folded)
+            if isWhole || measured.hasMoreThanAnExcerpt { return (folded, measured.excerpt) }
+            // Too few Characters in these bytes (emoji, piled marks, long white space): four times as many.
+            limit = limit > Int.max / 4 ? .max : limit * 4
+        }
     }
 
     /// The literals are valid UTF-8 (cmark validates its input), folded without a String in between.
@@ -76,7 +77,8 @@ package struct MarkdownRenderer: Sendable {
     }
 
     /// Collects text and code literals, with a space wherever a block or line ends, until there are `limit`
-    /// bytes or more (whole literals); `isWhole` when that is all of them.
+    /// bytes or about (a literal is cut after its last whole scalar that fits); `isWhole` when that is all
+    /// of them.
     private static func literals(of document: OpaquePointer, upTo limit: Int) -> (bytes: [UInt8], isWhole: Bool) {
         guard let iterator = cmark_iter_new(document) else { return ([], true) }
         defer { cmark_iter_free(iterator) }
@@ -90,9 +92,14 @@ package struct MarkdownRenderer: Sendable {
             case (CMARK_EVENT_ENTER, CMARK_NODE_TEXT), (CMARK_EVENT_ENTER, CMARK_NODE_CODE),
                 (CMARK_EVENT_ENTER, CMARK_NODE_CODE_BLOCK):
                 if let literal = cmark_node_get_literal(node) {
-                    literal.withMemoryRebound(to: UInt8.self, capacity: strlen(literal)) {
-                        bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: strlen(literal)))
+                    let length = strlen(literal)
+                    let taken = literal.withMemoryRebound(to: UInt8.self, capacity: length) {
+                        let literal = UnsafeBufferPointer(start: $0, count: length)
+                        let taken = scalarsFitting(in: limit - bytes.count, of: literal)
+                        bytes.append(contentsOf: literal[..<taken])
+                        return taken
                     }
+                    if taken < length { return (bytes, false) }
                 }
                 if type == CMARK_NODE_CODE_BLOCK { bytes.append(UInt8(ascii: " ")) }
             case (CMARK_EVENT_ENTER, CMARK_NODE_SOFTBREAK), (CMARK_EVENT_ENTER, CMARK_NODE_LINEBREAK),
@@ -105,5 +112,15 @@ package struct MarkdownRenderer: Sendable {
             if bytes.count >= limit { return (bytes, false) }
         }
         return (bytes, true)
+    }
+
+    /// How many bytes of the valid UTF-8 `literal` are taken to add at most `room` bytes: all of them, or
+    /// its start up to the last scalar that fits whole.
+    private static func scalarsFitting(in room: Int, of literal: UnsafeBufferPointer<UInt8>) -> Int {
+        guard literal.count > room else { return literal.count }
+        var end = max(room, 0)
+        // A continuation byte (10xxxxxx) is inside a scalar: back up to the lead byte that starts it.
+        while end > 0, literal[end] & 0xC0 == 0x80 { end -= 1 }
+        return end
     }
 }
