@@ -3,7 +3,8 @@
 /// Any text: the excerpt and the folded white space made on UTF-8 bytes (standalone scalars, grapheme
 /// look-ups only next to the others) are exactly what the Character-by-Character references make, and
 /// an excerpt is never longer than its limit; whether a text is longer than an excerpt needs is known
-/// the same way.
+/// the same way. As Markdown, its excerpt from the start of its text is the whole text's; escaped for
+/// HTML on bytes, it is what escaping each scalar gives.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTextCuts(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
@@ -26,5 +27,19 @@ public func fuzzTextCuts(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard folded == WhiteSpace.foldByCharacters(text) else {
         fatalError("the folded white space of \(text.debugDescription) differs: \(folded.debugDescription)")
     }
+    // As Markdown: the excerpt from the start of the literals (cut at any scalar, grown as needed) is the
+    // excerpt of all of them.
+    let start = renderer.render(text, textBytes: 1 + count % 200)
+    let whole = renderer.render(text, textBytes: .max)
+    guard start.excerpt == whole.excerpt, start.html == whole.html else {
+        fatalError("the excerpt of \(text.debugDescription) from its start is \(String(describing: start.excerpt))")
+    }
+    // Escaped for HTML a word at a time, as scalar by scalar.
+    let escaped = try? Template("{{text}}", escaping: .html).render(["text": .text(text)])
+    guard escaped == TemplateEscaping.escapedHTMLByScalars(text) else {
+        fatalError("\(text.debugDescription) is escaped as \(String(describing: escaped))")
+    }
     return 0
 }
+
+private let renderer = MarkdownRenderer()

@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryTestSupport
 import Testing
 
 @testable import ScrolleryCore
@@ -27,6 +28,25 @@ struct TemplateTests {
         #expect(try render("{{{name}}}|{{& name }}", context) == "<b>Tom & \"Jerry's\"</b>|<b>Tom & \"Jerry's\"</b>")
         #expect(try render("a{{missing}}b{{{missing}}}c", context) == "abc")
         #expect(try render("{{ name }}", ["name": "é ✓"]) == "é ✓")
+    }
+
+    @Test("HTML escaping a word at a time writes what escaping each scalar writes, in any script")
+    func htmlEscapingMatchesScalarByScalar() throws {
+        var generator = SeededGenerator(seed: 20_261_125)
+        let pieces =
+            MarkdownTests.worldSentences + ["\u{600}", "&", "<", ">", "\"", "'", "a", "é", "&amp;", "<b>", "'\"'"]
+        let template = try Template("{{text}}", escaping: .html)
+        for _ in 0..<3_000 {
+            // Lengths around the eight bytes read at once, with the five bytes at every offset.
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            let rendered = try template.render(["text": .text(text)])
+            #expect(rendered == TemplateEscaping.escapedHTMLByScalars(text), "\(text.debugDescription)")
+        }
+        #expect(TemplateEscaping.escapedHTMLByScalars("a<b>&'\"") == "a&lt;b&gt;&amp;&#39;&quot;")
+        // A quote after a prepended sign is in that sign's Character, and is escaped all the same.
+        #expect(try template.render(["text": "\u{600}\"<"]) == "\u{600}&quot;&lt;")
     }
 
     @Test("flags print as true and false; lists and objects print nothing")

@@ -15,11 +15,18 @@ package enum TemplateEscaping: Sendable {
         }
     }
 
+    /// Eight bytes at a time while none of them is one that becomes an entity.
     private static func appendHTML(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             var start = 0
-            for index in 0..<bytes.count {
+            var index = 0
+            while index < bytes.count {
+                if bytes.count - index >= 8, !holdsEntityByte(ByteWords.load(bytes, at: index)) {
+                    index += 8
+                    continue
+                }
+                defer { index += 1 }
                 let entity: StaticString
                 switch bytes[index] {
                 case UInt8(ascii: "&"): entity = "&amp;"
@@ -35,5 +42,31 @@ package enum TemplateEscaping: Sendable {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
+    }
+
+    /// Whether some byte of `word` is `&`, `<`, `>`, `"` or `'`.
+    @inline(__always)
+    private static func holdsEntityByte(_ word: UInt64) -> Bool {
+        ByteWords.has(word, UInt8(ascii: "&")) || ByteWords.has(word, UInt8(ascii: "<"))
+            || ByteWords.has(word, UInt8(ascii: ">")) || ByteWords.has(word, UInt8(ascii: "\""))
+            || ByteWords.has(word, UInt8(ascii: "'"))
+    }
+
+    /// The reference for `.html`: each of the five scalars replaced by its entity, scalar by scalar. Not
+    /// Character by Character: a prepended sign (U+0600) makes one Character of itself and the `"` after
+    /// it, and that quote must still end as `&quot;`.
+    package static func escapedHTMLByScalars(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }
