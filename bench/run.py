@@ -75,6 +75,15 @@ class Bench:
         if path.exists():
             path.rename(self.trash / uuid.uuid4().hex)
 
+    def empty_trash(self):
+        """Deletes the outputs moved aside, then syncs (not timed): each case then starts on the disk the
+        first one had, not on the one every earlier case's outputs filled. Not on an ext4 without a journal,
+        where file creation is slow for minutes after a large delete (see journal_warning)."""
+        print("  emptying the trash (not timed)", file=sys.stderr)
+        subprocess.run(["rm", "-rf", str(self.trash)], check=False)
+        self.trash.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["sync"], check=False)
+
     def timed(self, command, cwd=None, env=None):
         """Runs a command under /usr/bin/time -v: wall, CPU and peak RSS (MB). A `sync` first (not timed), so
         that no run pays for writing back the files of the one before."""
@@ -442,6 +451,8 @@ def main():
         for n in [int(word) for word in args.n.split()]:
             for corpus in corpora:
                 bench.compare(n, corpus)
+                if warning is None and not args.keep:
+                    bench.empty_trash()
         for n in [int(word) for word in args.memory_n.split()]:
             for corpus in corpora:
                 bench.memory(n, corpus)
