@@ -118,9 +118,7 @@ package struct MarkdownRenderer: Sendable {
     /// its start up to the last scalar that fits whole.
     private static func scalarsFitting(in room: Int, of literal: UnsafeBufferPointer<UInt8>) -> Int {
         guard literal.count > room else { return literal.count }
-        var end = max(room, 0)
-        // A continuation byte (10xxxxxx) is inside a scalar: back up to the lead byte that starts it.
-        while end > 0, literal[end] & 0xC0 == 0x80 { end -= 1 }
-        return end
+        // Cut before the scalar that holds the first byte past the room.
+        return StandaloneScalars.scalarStart(holding: max(room, 0), in: literal)
     }
 }

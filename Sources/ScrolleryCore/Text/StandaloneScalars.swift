@@ -58,6 +58,15 @@ package enum StandaloneScalars {
         lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
+    /// Where the scalar that holds byte `index` of valid UTF-8 starts: back over continuation bytes
+    /// (10xxxxxx) to its lead byte.
+    @inline(__always)
+    package static func scalarStart(holding index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = index
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return start
+    }
+
     /// The scalar that starts at `index` of valid UTF-8, and its length in bytes.
     @inline(__always)
     package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {

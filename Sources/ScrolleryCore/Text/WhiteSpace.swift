@@ -142,9 +142,7 @@ package enum WhiteSpace {
 
     /// The value of the scalar that ends just before `end` in valid UTF-8.
     private static func scalar(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var start = end - 1
-        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        return StandaloneScalars.decode(bytes, at: start).value
+        StandaloneScalars.decode(bytes, at: StandaloneScalars.scalarStart(holding: end - 1, in: bytes)).value
     }
 
     /// Unicode's White_Space scalars past ASCII (the ones `Character.isWhitespace` knows), without a
