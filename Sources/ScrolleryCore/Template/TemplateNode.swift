@@ -28,7 +28,10 @@ package struct TemplateBlock: Sendable {
 }
 
 /// A dotted name (`item.image.src`), split once when the template is parsed; `.` is the empty path.
-package struct TemplateName: Sendable, Equatable {
+///
+/// A class: a node that holds it is copied out of its template at every render, and one reference is
+/// cheaper to copy than the three its parts would be.
+package final class TemplateName: Sendable, Equatable {
     package let text: String
     package let path: [String]
     /// The key of each part of the path (`NameKey`), for the look-ups.
@@ -45,6 +48,10 @@ package struct TemplateName: Sendable, Equatable {
         guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { return nil }
         path = parts
         keys = parts.map(NameKey.of)
+    }
+
+    package static func == (left: TemplateName, right: TemplateName) -> Bool {
+        left.text == right.text
     }
 }
 

@@ -16,9 +16,16 @@ package struct TemplateObject: Sendable {
     package init() {}
 
     /// The pairs in order; a later pair with the same name replaces the earlier one.
+    ///
+    /// Room is made for at least eight names: objects are often set up from a few pairs and filled in one
+    /// name at a time after (a card has up to nine), and growing the storage at each step cost more than
+    /// the spare room.
     package init(_ pairs: some Sequence<(String, TemplateValue)>) {
+        entries.reserveCapacity(Swift.max(pairs.underestimatedCount, Self.startingCapacity))
         for (name, value) in pairs { self[name] = value }
     }
+
+    private static let startingCapacity = 8
 
     /// The value of `name`; setting `nil` removes it.
     package subscript(name: String) -> TemplateValue? {

@@ -52,7 +52,7 @@ package struct TemplateRenderer {
     /// What `name` finds with `context` alone on the stack.
     package static func lookup(_ name: TemplateName, in context: TemplateValue) -> TemplateValue? {
         guard let first = name.path.first else { return context }
-        return rest(of: name, after: context.member(first, key: name.keys[0]))
+        return context.member(first, key: name.keys[0]).flatMap { rest(of: name, after: $0) }
     }
 
     package mutating func render(_ nodes: [TemplateNode], blocks: [String: TemplateBlock]) throws(TemplateRenderError) {
@@ -202,24 +202,26 @@ package struct TemplateRenderer {
     private func lookup(_ name: TemplateName) -> TemplateValue? {
         guard let first = name.path.first else { return stack.last }
         let firstKey = name.keys[0]
-        var found: TemplateValue?
-        var level = stack.count - 1
-        while level >= 0 {
-            if let member = stack[level].member(first, key: firstKey) {
-                found = member
-                break
+        // Through the buffer, so that each level is read in place instead of copied out.
+        let found = stack.withUnsafeBufferPointer { stack -> TemplateValue? in
+            var level = stack.count - 1
+            while level >= 0 {
+                if let member = stack[level].member(first, key: firstKey) { return member }
+                level -= 1
             }
-            level -= 1
+            return nil
         }
+        guard let found, name.path.count > 1 else { return found }
         return Self.rest(of: name, after: found)
     }
 
     /// What the rest of a dotted name finds in what its first part found.
-    private static func rest(of name: TemplateName, after first: TemplateValue?) -> TemplateValue? {
+    private static func rest(of name: TemplateName, after first: consuming TemplateValue) -> TemplateValue? {
         var found = first
         var part = 1
-        while part < name.path.count, let value = found {
-            found = value.member(name.path[part], key: name.keys[part])
+        while part < name.path.count {
+            guard let next = found.member(name.path[part], key: name.keys[part]) else { return nil }
+            found = next
             part += 1
         }
         return found
