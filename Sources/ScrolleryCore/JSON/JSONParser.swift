@@ -42,13 +42,15 @@ package struct JSONParser {
     private mutating func object() throws(JSONSyntaxError) -> JSONValue {
         try enter()
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             index += 1
             depth -= 1
-            return .object(members)
+            return .object([:])
         }
+        // Room for the members of a usual item up front: growing the table member by member rehashed every
+        // name several times.
+        var members = [String: JSONValue](minimumCapacity: Self.usualMemberCount)
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a member name in quotes") }
@@ -70,6 +72,8 @@ package struct JSONParser {
             }
         }
     }
+
+    private static let usualMemberCount = 12
 
     private mutating func array() throws(JSONSyntaxError) -> JSONValue {
         try enter()
