@@ -83,6 +83,18 @@ package enum Excerpt {
         var previousStandalone = true
         var recognizer: Unicode._CharacterRecognizer?
         while index < bytes.count {
+            // ASCII but CR after a standalone scalar: a Character of its own, with no look-up at all.
+            if index > 0, previousStandalone, bytes[index] < 0x80, bytes[index] != 0x0D {
+                recognizer = nil
+                repeat {
+                    starts[count] = index
+                    count += 1
+                    index += 1
+                } while count < starts.count && index < bytes.count && bytes[index] < 0x80 && bytes[index] != 0x0D
+                if count == starts.count { break }
+                previous = Unicode.Scalar(bytes[index - 1])
+                continue
+            }
             let (value, length) = StandaloneScalars.decode(bytes, at: index)
             let scalar = Unicode.Scalar(value).unsafelyUnwrapped
             let standalone = StandaloneScalars.contains(value)
