@@ -57,6 +57,23 @@ struct OutputWriterTests {
         }
     }
 
+    @Test("the byte check of a path inside the output folder agrees with the check by components")
+    func insideCheckMatchesComponents() {
+        for path in ["items/x/index.html", "a.b/c..d", "...", ".hidden/..x", "x./.y", "東京/🌸.html", "a"] {
+            #expect(RelativePath.staysInside(path), "\(path.debugDescription)")
+        }
+        let pieces = ["a", "é", "東", "/", "/", ".", "..", "\u{0}", "x.y", "\u{301}", "/\u{301}"]
+        var generator = SeededGenerator(seed: 0x5C20_11E5)
+        for _ in 0..<20_000 {
+            let path = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            #expect(
+                RelativePath.staysInside(path) == RelativePath.staysInsideByComponents(path), "\(path.debugDescription)"
+            )
+        }
+    }
+
     @Test("files are written into the staging folder, not the output folder, until commit")
     func writesGoToStaging() throws {
         try withScratchFolderSync { folder in

@@ -23,7 +23,7 @@ package struct OutputStore: Sendable {
         if previousKeys[relativePath] == key, previousManifest.contains(relativePath),
             access(outputFolder + "/" + relativePath, F_OK) == 0
         {
-            _ = try Self.destination(relativePath, in: stagingFolder)
+            try Self.checkInside(relativePath)
             return false
         }
         return try write(render(), to: relativePath)
@@ -32,7 +32,7 @@ package struct OutputStore: Sendable {
     /// Writes one file; `relativePath` uses `/` and must stay inside the output folder.
     /// - Returns: whether the file is new or its bytes changed (else the previous build's file is kept).
     package func write(_ data: some ContiguousBytes, to relativePath: String) throws -> Bool {
-        let file = try Self.destination(relativePath, in: stagingFolder)
+        try Self.checkInside(relativePath)
         do {
             // Unchanged: the previous build's file (and its modification time) is kept.
             if previousManifest.contains(relativePath), Self.sameBytes(data, at: outputFolder + "/" + relativePath) {
@@ -41,7 +41,8 @@ package struct OutputStore: Sendable {
             try create(relativePath, with: data)
             return true
         } catch {
-            throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
+            throw OutputError(
+                path: stagingFolder + "/" + relativePath, problem: "cannot be written: \(error.localizedDescription)")
         }
     }
 
@@ -73,15 +74,15 @@ package struct OutputStore: Sendable {
 
     /// The path of `relativePath` inside `folder`, once it is checked to stay there.
     package static func destination(_ relativePath: String, in folder: String) throws -> String {
-        let components = relativePath.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard
-            components.allSatisfy({
-                !$0.isEmpty && !$0.elementsEqual(".".utf8) && !$0.elementsEqual("..".utf8) && !$0.contains(0)
-            })
-        else {
+        try checkInside(relativePath)
+        return folder + "/" + relativePath
+    }
+
+    /// Throws unless `relativePath` stays inside the folder it is taken in (`RelativePath.staysInside`).
+    package static func checkInside(_ relativePath: String) throws {
+        guard RelativePath.staysInside(relativePath) else {
             throw OutputError(path: relativePath, problem: "is not a safe path inside the output folder.")
         }
-        return folder + "/" + relativePath
     }
 
     /// Makes the folders that new files at `relativePaths` go in, one after another.
@@ -96,7 +97,7 @@ package struct OutputStore: Sendable {
     package func makeFolders(for relativePaths: [String]) {
         for relativePath in relativePaths where !previousManifest.contains(relativePath) {
             guard !Task.isCancelled else { return }
-            guard (try? Self.destination(relativePath, in: stagingFolder)) != nil else { continue }
+            guard RelativePath.staysInside(relativePath) else { continue }
             _ = makeParentFolders(of: relativePath)
         }
     }
