@@ -131,6 +131,16 @@ struct ItemNeighbourTests {
         #expect(navLink("next", in: page) == "/g/items/3/")
     }
 
+    @Test("a picture's URL is remote when it starts with http:// or https:// in any case")
+    func remoteSchemeInAnyCase() {
+        for url in ["https://a.example/x.jpg", "HTTPS://A.EXAMPLE/", "Http://a", "hTtP://", "http://"] {
+            #expect(PageRenderer.startsWithHTTPScheme(url), "\(url)")
+        }
+        for url in ["", "http:/a", "https:", "ftp://a", "/images/a.jpg", "ｈttp://a", "http:\\a", "xhttp://a"] {
+            #expect(!PageRenderer.startsWithHTTPScheme(url), "\(url)")
+        }
+    }
+
     @Test("with images off, a remote picture is shared as it is, and text from the source is escaped in the tags")
     func shareTagsRemoteImageEscaped() async throws {
         let items: [[String: Any]] = [

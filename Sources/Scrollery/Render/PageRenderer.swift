@@ -165,14 +165,22 @@ struct PageRenderer: Sendable {
         // The picture as the card shows it: the largest variant of a published picture, the URL as given
         // when images are off, none when the picture could not be had.
         if case .object(let image)? = card.fields["image"], case .text(let src)? = image["src"] {
-            let remote = src.lowercased().hasPrefix("https://") || src.lowercased().hasPrefix("http://")
-            if remote {
+            if Self.startsWithHTTPScheme(src) {
                 share["image"] = .text(src)
             } else if let origin, src.hasPrefix("/") {
                 share["image"] = .text(origin + src)
             }
         }
         return share
+    }
+
+    /// Whether `url` starts with `http://` or `https://`, in any case, without lowercasing all of it.
+    static func startsWithHTTPScheme(_ url: String) -> Bool {
+        func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        let bytes = url.utf8
+        return ["https://", "http://"].contains { scheme in
+            bytes.count >= scheme.utf8.count && zip(bytes, scheme.utf8).allSatisfy { lowered($0) == $1 }
+        }
     }
 
     func notFoundPage() throws(ThemeError) -> [UInt8] {
