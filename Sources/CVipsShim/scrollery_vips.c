@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <unistd.h>
 #include <vips/vips.h>
 #ifdef __GLIBC__
@@ -40,7 +41,7 @@
     X(vips_heifsave_buffer) \
     X(vips_error) \
     X(vips_getpoint) \
-    X(vips_error_buffer) \
+    X(vips_error_clear) \
     X(vips_error_buffer_copy) \
     X(vips_thread_shutdown) \
     X(vips_concurrency_set) \
@@ -58,11 +59,8 @@ static struct {
 #undef SCROLLERY_VIPS_FIELD
 } api;
 
-/// Why libvips could not be opened, or NULL; whether it was.
-static char *open_failure;
-static int opened;
-
-static int open_vips(void)
+/// Fills `api`. Returns 0, or -1 with why not in `*error`.
+static int open_vips(char **error)
 {
     void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
@@ -70,18 +68,17 @@ static int open_vips(void)
         char text[512];
         snprintf(text, sizeof text, "libvips could not be opened (%s); install it (Debian: apt-get install libvips42)",
             reason != NULL ? reason : "libvips.so.42");
-        open_failure = strdup(text);
+        *error = strdup(text);
         return -1;
     }
 #define SCROLLERY_VIPS_LOOKUP(name) \
     api.name = (__typeof__(&name))dlsym(library, #name); \
     if (api.name == NULL) { \
-        open_failure = strdup("libvips.so.42 has no " #name " (libvips 8.14 or later is needed)"); \
+        *error = strdup("libvips.so.42 has no " #name " (libvips 8.14 or later is needed)"); \
         return -1; \
     }
     SCROLLERY_VIPS_CALLS(SCROLLERY_VIPS_LOOKUP)
 #undef SCROLLERY_VIPS_LOOKUP
-    opened = 1;
     return 0;
 }
 
@@ -110,7 +107,7 @@ static int open_vips(void)
 #define vips_heifsave_buffer api.vips_heifsave_buffer
 #define vips_error api.vips_error
 #define vips_getpoint api.vips_getpoint
-#define vips_error_buffer api.vips_error_buffer
+#define vips_error_clear api.vips_error_clear
 #define vips_error_buffer_copy api.vips_error_buffer_copy
 #define vips_thread_shutdown api.vips_thread_shutdown
 #define vips_concurrency_set api.vips_concurrency_set
@@ -132,10 +129,23 @@ static void ignore_warning(const gchar *domain, GLogLevelFlags level, const gcha
     (void)data;
 }
 
-int scrollery_vips_start(void)
+/// What libvips' error buffer holds, or NULL when it is empty; the buffer is emptied. Freed with `free`.
+static char *take_errors(void)
 {
-    if (open_vips() != 0) return -1;
-    if (vips_init("scrollery") != 0) return -1;
+    char *buffer = vips_error_buffer_copy();
+    char *text = buffer != NULL && buffer[0] != '\0' ? strdup(buffer) : NULL;
+    g_free(buffer);
+    return text;
+}
+
+int scrollery_vips_start(char **error)
+{
+    *error = NULL;
+    if (open_vips(error) != 0) return -1;
+    if (vips_init("scrollery") != 0) {
+        *error = take_errors();
+        return -1;
+    }
 #ifdef __GLIBC__
     // Decoded pictures are large buffers freed soon after, on whichever pooled thread ran the job. By
     // default glibc raises its mmap threshold after such a free, so the threshold, and with it how much
@@ -156,6 +166,47 @@ int scrollery_vips_start(void)
     return 0;
 }
 
+/// libvips writes errors into one buffer for the process, from whichever thread met them (its own workers
+/// too), so no thread-local copy can tell whose they are. Calls share this lock and never read the buffer; a
+/// failed call whose caller wants the reason is made again holding it alone, between emptying the buffer and
+/// copying it. (Writers first, or a steady stream of calls would keep that second try waiting.)
+#ifdef __GLIBC__
+static pthread_rwlock_t calls = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
+#else
+static pthread_rwlock_t calls = PTHREAD_RWLOCK_INITIALIZER;
+#endif
+
+/// One call into libvips, made as `do ... while (call_again(&call, failed))`.
+typedef struct {
+    /// Where the failure's text goes, or NULL when the caller does not want it.
+    char **error;
+    /// Whether this try holds `calls` alone.
+    int alone;
+} Call;
+
+static Call call_begin(char **error)
+{
+    if (error != NULL) *error = NULL;
+    pthread_rwlock_rdlock(&calls);
+    return (Call){ .error = error, .alone = 0 };
+}
+
+/// Ends a try of `call`. Returns 1 when it is to be made again, now holding `calls` alone.
+static int call_again(Call *call, int failed)
+{
+    if (call->alone) {
+        if (failed) *call->error = take_errors();
+        pthread_rwlock_unlock(&calls);
+        return 0;
+    }
+    pthread_rwlock_unlock(&calls);
+    if (!failed || call->error == NULL) return 0;
+    pthread_rwlock_wrlock(&calls);
+    vips_error_clear();
+    call->alone = 1;
+    return 1;
+}
+
 static ScrolleryLoader loader_of(const char *name)
 {
     if (name == NULL) return SCROLLERY_LOADER_UNSUPPORTED;
@@ -168,14 +219,11 @@ static ScrolleryLoader loader_of(const char *name)
     return SCROLLERY_LOADER_UNSUPPORTED;
 }
 
-int scrollery_vips_header(const void *data, size_t size, ScrolleryImageHeader *header)
+static int read_header(const void *data, size_t size, ScrolleryImageHeader *header)
 {
     memset(header, 0, sizeof *header);
     header->loader = loader_of(vips_foreign_find_load_buffer(data, size));
-    if (header->loader == SCROLLERY_LOADER_UNSUPPORTED) {
-        vips_error("scrollery", "not an image in a supported format (JPEG, PNG, WebP, GIF, AVIF/HEIF, TIFF)");
-        return -1;
-    }
+    if (header->loader == SCROLLERY_LOADER_UNSUPPORTED) return -1;
     VipsImage *image = vips_image_new_from_buffer(data, size, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (image == NULL) return -1;
     header->width = vips_image_get_width(image);
@@ -191,7 +239,17 @@ int scrollery_vips_header(const void *data, size_t size, ScrolleryImageHeader *h
     return 0;
 }
 
-VipsImage *scrollery_vips_decode(const void *data, size_t size, int width)
+int scrollery_vips_header(const void *data, size_t size, ScrolleryImageHeader *header, char **error)
+{
+    int status;
+    Call call = call_begin(error);
+    // A format libvips does not read has no reason to look up.
+    do status = read_header(data, size, header);
+    while (call_again(&call, status != 0 && header->loader != SCROLLERY_LOADER_UNSUPPORTED));
+    return status;
+}
+
+static VipsImage *decode(const void *data, size_t size, int width)
 {
     VipsImage *thumbnail = NULL;
     if (vips_thumbnail_buffer((void *)data, size, &thumbnail, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
@@ -217,7 +275,16 @@ VipsImage *scrollery_vips_decode(const void *data, size_t size, int width)
     return memory;
 }
 
-VipsImage *scrollery_vips_resize(VipsImage *image, int width)
+VipsImage *scrollery_vips_decode(const void *data, size_t size, int width, char **error)
+{
+    VipsImage *image;
+    Call call = call_begin(error);
+    do image = decode(data, size, width);
+    while (call_again(&call, image == NULL));
+    return image;
+}
+
+static VipsImage *resize(VipsImage *image, int width)
 {
     double scale = (double)width / (double)vips_image_get_width(image);
     VipsImage *resized = NULL;
@@ -227,7 +294,16 @@ VipsImage *scrollery_vips_resize(VipsImage *image, int width)
     return memory;
 }
 
-int scrollery_vips_average_colour(VipsImage *image, double rgb[3])
+VipsImage *scrollery_vips_resize(VipsImage *image, int width, char **error)
+{
+    VipsImage *resized;
+    Call call = call_begin(error);
+    do resized = resize(image, width);
+    while (call_again(&call, resized == NULL));
+    return resized;
+}
+
+static int average_colour(VipsImage *image, double rgb[3])
 {
     int colour_bands = vips_image_get_bands(image) - (vips_image_hasalpha(image) ? 1 : 0);
     for (int channel = 0; channel < 3; channel++) {
@@ -240,7 +316,16 @@ int scrollery_vips_average_colour(VipsImage *image, double rgb[3])
     return 0;
 }
 
-int scrollery_vips_save(VipsImage *image, ScrolleryFormat format, int quality, void **data, size_t *size)
+int scrollery_vips_average_colour(VipsImage *image, double rgb[3], char **error)
+{
+    int status;
+    Call call = call_begin(error);
+    do status = average_colour(image, rgb);
+    while (call_again(&call, status != 0));
+    return status;
+}
+
+static int save(VipsImage *image, ScrolleryFormat format, int quality, void **data, size_t *size)
 {
     switch (format) {
     case SCROLLERY_SAVE_WEBP:
@@ -257,7 +342,17 @@ int scrollery_vips_save(VipsImage *image, ScrolleryFormat format, int quality, v
     return -1;
 }
 
-int scrollery_vips_pixel(const void *data, size_t size, int x, int y, double rgb[3])
+int scrollery_vips_save(
+    VipsImage *image, ScrolleryFormat format, int quality, void **data, size_t *size, char **error)
+{
+    int status;
+    Call call = call_begin(error);
+    do status = save(image, format, quality, data, size);
+    while (call_again(&call, status != 0));
+    return status;
+}
+
+static int pixel(const void *data, size_t size, int x, int y, double rgb[3])
 {
     VipsImage *image = vips_image_new_from_buffer(data, size, "", NULL);
     if (image == NULL) return -1;
@@ -271,25 +366,20 @@ int scrollery_vips_pixel(const void *data, size_t size, int x, int y, double rgb
     return 0;
 }
 
+int scrollery_vips_pixel(const void *data, size_t size, int x, int y, double rgb[3], char **error)
+{
+    int status;
+    Call call = call_begin(error);
+    do status = pixel(data, size, x, y, rgb);
+    while (call_again(&call, status != 0));
+    return status;
+}
+
 int scrollery_vips_width(VipsImage *image) { return vips_image_get_width(image); }
 int scrollery_vips_height(VipsImage *image) { return vips_image_get_height(image); }
 int scrollery_vips_has_alpha(VipsImage *image) { return vips_image_hasalpha(image) ? 1 : 0; }
 void scrollery_vips_release(VipsImage *image) { g_object_unref(image); }
-void scrollery_vips_free(void *data)
-{
-    // Only text of our own (why libvips did not open) is freed before libvips is open.
-    if (opened) g_free(data);
-    else free(data);
-}
-
-char *scrollery_vips_take_error(void)
-{
-    if (open_failure != NULL) return strdup(open_failure);
-    if (!opened) return NULL;
-    const char *buffer = vips_error_buffer();
-    if (buffer == NULL || buffer[0] == '\0') return NULL;
-    return vips_error_buffer_copy();
-}
+void scrollery_vips_free(void *data) { g_free(data); }
 
 #ifdef __GLIBC__
 /// The process's resident pages (the second field of /proc/self/statm), or -1.

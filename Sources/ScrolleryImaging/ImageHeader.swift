@@ -18,15 +18,15 @@ public struct ImageHeader: Sendable, Equatable {
             throw ImageFailure(.notAnImage, "the response is empty, not an image")
         }
         var header = ScrolleryImageHeader()
-        guard scrollery_vips_header(start, bytes.count, &header) == 0 else {
-            let detail = Vips.takeError()
+        var error: UnsafeMutablePointer<CChar>?
+        guard scrollery_vips_header(start, bytes.count, &header, &error) == 0 else {
+            let detail = Vips.message(taking: error)
             throw ImageFailure(
                 .notAnImage,
                 header.loader == SCROLLERY_LOADER_UNSUPPORTED
                     ? "not an image in a supported format (JPEG, PNG, WebP, GIF, AVIF, TIFF)"
                     : "the image header cannot be read (\(detail ?? "unknown error"))")
         }
-        _ = Vips.takeError()
         let turned = header.orientation >= 5
         width = Int(turned ? header.height : header.width)
         height = Int(turned ? header.width : header.height)

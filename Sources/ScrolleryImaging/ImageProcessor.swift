@@ -32,8 +32,10 @@ public enum ImageProcessor {
         guard let largest = widths.last, let start = buffer.baseAddress else {
             throw ImageFailure(.undecodable, "the image has no width")
         }
-        guard let decoded = scrollery_vips_decode(start, buffer.count, Int32(largest)) else {
-            throw ImageFailure(.undecodable, "the image cannot be decoded (\(Vips.takeError() ?? "corrupt data"))")
+        var error: UnsafeMutablePointer<CChar>?
+        guard let decoded = scrollery_vips_decode(start, buffer.count, Int32(largest), &error) else {
+            let detail = Vips.message(taking: error)
+            throw ImageFailure(.undecodable, "the image cannot be decoded (\(detail ?? "corrupt data"))")
         }
         defer { scrollery_vips_release(decoded) }
         let hasAlpha = scrollery_vips_has_alpha(decoded) != 0
@@ -50,8 +52,9 @@ public enum ImageProcessor {
                 image = decoded
             } else {
                 let source = smallest.flatMap { Int(scrollery_vips_width($0)) >= 2 * width ? $0 : nil } ?? decoded
-                guard let resized = scrollery_vips_resize(source, Int32(width)) else {
-                    throw ImageFailure(.undecodable, "the image cannot be resized (\(Vips.takeError() ?? "error"))")
+                guard let resized = scrollery_vips_resize(source, Int32(width), &error) else {
+                    let detail = Vips.message(taking: error)
+                    throw ImageFailure(.undecodable, "the image cannot be resized (\(detail ?? "error"))")
                 }
                 image = resized
             }
@@ -107,9 +110,10 @@ public enum ImageProcessor {
             case .png: SCROLLERY_SAVE_PNG
             case .avif: SCROLLERY_SAVE_AVIF
             }
-        guard scrollery_vips_save(image, code, Int32(quality), &data, &size) == 0, let data else {
-            throw ImageFailure(
-                .unencodable, "the \(format.rawValue) variant cannot be written (\(Vips.takeError() ?? "error"))")
+        var error: UnsafeMutablePointer<CChar>?
+        guard scrollery_vips_save(image, code, Int32(quality), &data, &size, &error) == 0, let data else {
+            let detail = Vips.message(taking: error)
+            throw ImageFailure(.unencodable, "the \(format.rawValue) variant cannot be written (\(detail ?? "error"))")
         }
         defer { scrollery_vips_free(data) }
         return [UInt8](UnsafeRawBufferPointer(start: data, count: size))
@@ -126,15 +130,14 @@ public enum ImageProcessor {
         case .blur:
             // A copy a few pixels wide: the browser's smoothing blurs it when it is stretched.
             for width in [16, 10, 6] {
-                guard let tiny = scrollery_vips_resize(image, Int32(min(width, Int(scrollery_vips_width(image)))))
-                else { break }
+                let tinyWidth = Int32(min(width, Int(scrollery_vips_width(image))))
+                guard let tiny = scrollery_vips_resize(image, tinyWidth, nil) else { break }
                 defer { scrollery_vips_release(tiny) }
                 if let bytes = try? encode(tiny, .webp, quality: 30) {
                     let uri = "data:image/webp;base64," + Data(bytes).base64EncodedString()
                     if uri.utf8.count <= 400 { return .image(uri) }
                 }
             }
-            _ = Vips.takeError()
             return averageColour(image).map { .color($0) }
         }
     }
@@ -142,12 +145,9 @@ public enum ImageProcessor {
     private static func averageColour(_ image: OpaquePointer) -> String? {
         var rgb: (Double, Double, Double) = (0, 0, 0)
         let status = withUnsafeMutableBytes(of: &rgb) {
-            scrollery_vips_average_colour(image, $0.baseAddress?.assumingMemoryBound(to: Double.self))
+            scrollery_vips_average_colour(image, $0.baseAddress?.assumingMemoryBound(to: Double.self), nil)
         }
-        guard status == 0 else {
-            _ = Vips.takeError()
-            return nil
-        }
+        guard status == 0 else { return nil }
         func hex(_ value: Double) -> String {
             let byte = Int(max(0, min(255, value.rounded())))
             return (byte < 16 ? "0" : "") + String(byte, radix: 16)

@@ -12,14 +12,11 @@ public enum ImageSample {
             withUnsafeMutableBytes(of: &rgb) {
                 scrollery_vips_pixel(
                     buffer.baseAddress, buffer.count, Int32(x), Int32(y),
-                    $0.baseAddress?.assumingMemoryBound(to: Double.self))
+                    $0.baseAddress?.assumingMemoryBound(to: Double.self), nil)
             }
         }
         defer { scrollery_vips_thread_done() }
-        guard status == 0 else {
-            _ = Vips.takeError()
-            return nil
-        }
+        guard status == 0 else { return nil }
         return (Int(rgb.0.rounded()), Int(rgb.1.rounded()), Int(rgb.2.rounded()))
     }
 }

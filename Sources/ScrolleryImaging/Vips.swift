@@ -1,14 +1,20 @@
 import CVipsShim
+import Foundation
 
 /// libvips, started once for the process.
 enum Vips {
     /// Whether libvips started; `nil` when it did, else why not.
-    static let startFailure: String? = scrollery_vips_start() == 0 ? nil : takeError() ?? "libvips did not start"
+    static let startFailure: String? = {
+        var error: UnsafeMutablePointer<CChar>?
+        let started = scrollery_vips_start(&error) == 0
+        let reason = message(taking: error)
+        return started ? nil : reason ?? "libvips did not start"
+    }()
 
-    /// The errors libvips gathered since the last call, as one line.
-    static func takeError() -> String? {
-        guard let text = scrollery_vips_take_error() else { return nil }
-        defer { scrollery_vips_free(text) }
+    /// A failed call's error text, as one line, or `nil` when there is none. Frees `text`.
+    static func message(taking text: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let text else { return nil }
+        defer { free(text) }
         let lines = String(cString: text).split(whereSeparator: \.isNewline).map {
             $0.trimmingCharacters(in: .whitespaces)
         }

@@ -2,6 +2,10 @@
 #define SCROLLERY_VIPS_H
 // A small C face for libvips: its operations take variadic, NULL-terminated option lists, which Swift
 // cannot call. Each function here makes one such call with fixed options.
+//
+// A function that can fail takes `char **error`: on failure `*error` is libvips' text for that failure
+// (NULL when it gave none), on success NULL; freed with `free`. Pass NULL for `error` when the reason is
+// not wanted: a failure then costs no second try (see `calls` in scrollery_vips.c).
 #include <stddef.h>
 
 typedef struct _VipsImage VipsImage;
@@ -38,38 +42,37 @@ typedef struct {
 } ScrolleryImageHeader;
 
 /// Starts libvips once for the process: one thread per operation (Scrollery runs its own workers),
-/// no operation cache, loaders marked untrusted blocked. Returns 0, or -1 with the error to read.
-int scrollery_vips_start(void);
+/// no operation cache, loaders marked untrusted blocked. Returns 0, or -1. `error` may not be NULL.
+int scrollery_vips_start(char **error);
 
-/// Fills `header` from the first bytes of an image. Returns 0, or -1 (not an image libvips may load).
-int scrollery_vips_header(const void *data, size_t size, ScrolleryImageHeader *header);
+/// Fills `header` from the first bytes of an image. Returns 0, or -1 (not an image libvips may load; with
+/// no text when `header->loader` is `SCROLLERY_LOADER_UNSUPPORTED`).
+int scrollery_vips_header(const void *data, size_t size, ScrolleryImageHeader *header, char **error);
 
 /// Decodes the first frame, shrinking on load to at most `width` pixels wide (never enlarging), rotated
 /// upright by its EXIF orientation, in 8-bit sRGB (or grey), held in memory. A truncated file fails.
 /// Returns NULL on failure.
-VipsImage *scrollery_vips_decode(const void *data, size_t size, int width);
+VipsImage *scrollery_vips_decode(const void *data, size_t size, int width, char **error);
 
 /// `image` resized to `width` pixels wide (the height in proportion), in memory. NULL on failure.
-VipsImage *scrollery_vips_resize(VipsImage *image, int width);
+VipsImage *scrollery_vips_resize(VipsImage *image, int width, char **error);
 
 /// The average colour of the image's colour bands, each 0 to 255, into `rgb`. Returns 0 or -1.
-int scrollery_vips_average_colour(VipsImage *image, double rgb[3]);
+int scrollery_vips_average_colour(VipsImage *image, double rgb[3], char **error);
 
 /// Encodes `image` without metadata. `*data` is freed with `scrollery_vips_free`. Returns 0 or -1.
-int scrollery_vips_save(VipsImage *image, ScrolleryFormat format, int quality, void **data, size_t *size);
+int scrollery_vips_save(
+    VipsImage *image, ScrolleryFormat format, int quality, void **data, size_t *size, char **error);
 
 /// The colour of one pixel of an encoded image, each band 0 to 255 (grey repeated), into `rgb`. Returns 0
 /// or -1. For checking what was written.
-int scrollery_vips_pixel(const void *data, size_t size, int x, int y, double rgb[3]);
+int scrollery_vips_pixel(const void *data, size_t size, int x, int y, double rgb[3], char **error);
 
 int scrollery_vips_width(VipsImage *image);
 int scrollery_vips_height(VipsImage *image);
 int scrollery_vips_has_alpha(VipsImage *image);
 void scrollery_vips_release(VipsImage *image);
 void scrollery_vips_free(void *data);
-
-/// The errors libvips has gathered since the last call, or NULL; freed with `scrollery_vips_free`.
-char *scrollery_vips_take_error(void);
 
 /// Frees what libvips keeps for the calling thread; called when a job ends on a pooled thread.
 void scrollery_vips_thread_done(void);

@@ -154,6 +154,87 @@ struct ImageProcessorTests {
         }
     }
 
+    /// Originals broken each in its own way, with a fragment of the reason each must fail with: libvips'
+    /// own text where it has one (a bad IHDR CRC reaches libvips only as a warning, so that one has none).
+    static func distinctlyBrokenOriginals() throws -> [(name: String, bytes: Data, reason: String)] {
+        let photo = [UInt8](try fixture("photo.jpg"))
+        let startOfFrame = try #require(photo.indices.dropLast().first { photo[$0] == 0xFF && photo[$0 + 1] == 0xC0 })
+        var zeroWidth = photo
+        zeroWidth[startOfFrame + 7] = 0
+        zeroWidth[startOfFrame + 8] = 0
+        var badHeaderCRC = [UInt8](try fixture("tiny.png"))
+        badHeaderCRC[29] ^= 0xFF
+        let alpha = try fixture("alpha.png")
+        let animated = try fixture("animated.gif")
+        return [
+            ("truncated.jpg", try fixture("truncated.jpg"), "Premature end of input file"),
+            ("not-an-image.jpg", try fixture("not-an-image.jpg"), "not an image in a supported format"),
+            ("alpha.png cut in half", alpha.prefix(alpha.count / 2), "libpng read error"),
+            ("animated.gif cut to a third", animated.prefix(animated.count / 3), "Unexpected end of GIF source data"),
+            ("photo.jpg 0 pixels wide", Data(zeroWidth), "Empty JPEG image"),
+            ("photo.jpg cut in its frame header", Data(photo.prefix(startOfFrame + 5)), "Bogus marker length"),
+            ("tiny.png with a bad IHDR CRC", Data(badHeaderCRC), "(unknown error)"),
+        ]
+    }
+
+    /// libvips gathers errors in one buffer for the process: pictures processed at once must each fail
+    /// with their own reason, and be made as they are alone, however their calls interleave.
+    @Test func picturesProcessedAtOnceFailWithTheirOwnReasons() async throws {
+        let broken = try Self.distinctlyBrokenOriginals()
+        let good = try ["tiny.png", "alpha.png", "orientation-6.jpg", "animated.gif", "cmyk.jpg"].map {
+            (name: $0, bytes: try Self.fixture($0))
+        }
+        let originals = broken.map { (name: $0.name, bytes: $0.bytes) } + good
+        let settings = {
+            var settings = ImageSettings()
+            settings.widths = [48]
+            settings.formats = [.webp]
+            return settings
+        }()
+        let process = { @Sendable (bytes: Data) in
+            Result { () throws(ImageFailure) in try ImageProcessor.process(bytes, settings: settings).0 }
+        }
+        let alone = originals.map { process($0.bytes) }
+        for (original, outcome) in zip(broken, alone) {
+            guard case .failure(let failure) = outcome else {
+                Issue.record("\(original.name) was made")
+                continue
+            }
+            #expect(failure.reason.contains(original.reason), "\(original.name): \(failure.reason)")
+        }
+        let reasons = alone.compactMap { if case .failure(let failure) = $0 { failure.reason } else { nil } }
+        #expect(reasons.count == broken.count && Set(reasons).count == reasons.count, "\(reasons)")
+        for (original, outcome) in zip(good, alone.dropFirst(broken.count)) {
+            #expect((try? outcome.get()) != nil, "\(original.name): \(outcome)")
+        }
+
+        // Threads of their own, four a core, so that the system also switches between them within a call.
+        let threads = 4 * ProcessInfo.processInfo.activeProcessorCount
+        let jobs = 40 * originals.count
+        let together = await withTaskGroup(of: [(Int, Result<ProcessedImage, ImageFailure>)].self) { group in
+            for thread in 0..<threads {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        Thread {
+                            let mine = stride(from: thread, to: jobs, by: threads).map { job in
+                                (job % originals.count, process(originals[job % originals.count].bytes))
+                            }
+                            continuation.resume(returning: mine)
+                        }.start()
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(together.count == jobs)
+        var mismatches = 0
+        for (index, outcome) in together where outcome != alone[index] {
+            mismatches += 1
+            if mismatches <= 5 { Issue.record("\(originals[index].name): \(outcome), alone \(alone[index])") }
+        }
+        #expect(mismatches == 0, "of \(jobs)")
+    }
+
     @Test func emptyAndRandomBytesAreNotImages() {
         for bytes in [Data(), Data("GIF89a".utf8), Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })] {
             #expect(throws: ImageFailure.self) { try ImageProcessor.process(bytes, settings: ImageSettings()) }
