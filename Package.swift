@@ -35,7 +35,7 @@ let package = Package(
         // The allocator of the `scrollery` program (not of the libraries, tests or fuzzers): glibc's malloc
         // hands memory freed on one thread back to the arena of the thread that allocated it, under that
         // arena's lock, and a build allocates on the threads that read items and frees on those that
-        // render them. jemalloc keeps that traffic off the lock (see the README's Performance section).
+        // render them. jemalloc keeps that traffic off the lock (see bench/RESULTS.md).
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",

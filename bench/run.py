@@ -419,7 +419,7 @@ def journal_warning(folder):
         return None
     return (f"{folder} is on an ext4 without a journal ({found[0]}): making files there right after deleting "
             "many is slow (ext4 checks every inode it might reuse), so figures can measure the disk rather "
-            "than the tools. Give --work a folder on a journaled file system (README, Performance).")
+            "than the tools. Give --work a folder on a journaled file system (bench/RESULTS.md).")
 
 
 def main():

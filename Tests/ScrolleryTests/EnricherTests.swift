@@ -238,7 +238,7 @@ struct EnricherTests {
     @Test("local detail paths are used as written: an encoded id reads the file named with the encoded id")
     func localDetailForEncodedID() async throws {
         try await withScratchFolder { folder in
-            // README: "Local paths are used as written (not percent-decoded)."
+            // docs/configuration.md: "Local paths are used as written (not percent-decoded)."
             try folder.write(#"{"description": "encoded name"}"#, to: "details/Cr%C3%A8me%20br%C3%BBl%C3%A9e.json")
             try folder.write(#"{"description": "raw name"}"#, to: "details/Crème brûlée.json")
             let item = SourceItem(position: 1, value: .object(["id": .string("Crème brûlée"), "title": .string("T")]))

@@ -44,7 +44,7 @@ extension SiteConfig {
             guard let node = try Yams.compose(yaml: yaml) else {
                 throw ConfigError(
                     file: file.path, key: "", line: nil, problem: "is empty.",
-                    fix: "Start from `scrollery init --preset local` or the README's config reference.")
+                    fix: "Start from `scrollery init --preset local` or docs/configuration.md.")
             }
             root = node
         } catch let error as ConfigError {

@@ -3,7 +3,7 @@ import ScrolleryIO
 import ScrolleryImaging
 
 /// Turns items into HTML through the theme: the one place that builds template contexts, so the names a
-/// theme can use are all here (and in the README).
+/// theme can use are all here (and in docs/theming.md).
 struct PageRenderer: Sendable {
     let theme: Theme
     let paths: SitePaths
