@@ -3,10 +3,13 @@
 does not resolve, on a port of 127.0.0.1 that refuses connections, and on a socket that accepts and never
 answers; and, for the scale, the same N items with pictures off.
 
-    python3 bench/dead_hosts.py [--n 10000] [--timeout 5s] [--scrollery PATH]
+    python3 bench/dead_hosts.py [--n 10000] [--timeout 5s] [--scrollery PATH] [--work DIR]
 
 Each case is one cold build (`CI=true`, so the progress is plain lines), timed around the process; the
-figures are the wall time, the requests made (from the summary) and the summary's `Host down` line.
+figures are the wall time, the CPU time (user + system, of the process and its children), the requests
+made (from the summary) and the summary's `Host down` line. The sites are removed only at the end: on
+ext4 a file created soon after a large delete is slow (`recently_deleted` in the kernel), which would
+charge one case for the one before. Give --work a tmpfs folder (/dev/shm/...) to leave the disk out.
 """
 
 import argparse
@@ -36,14 +39,17 @@ def write_site(folder, n, picture, extra=""):
 
 def build(scrollery, folder):
     env = dict(os.environ, CI="true")
+    before = os.times()
     started = time.monotonic()
     run = subprocess.run([scrollery, "build", str(folder)], capture_output=True, text=True, env=env)
     wall = time.monotonic() - started
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
     if run.returncode != 0:
         sys.exit(f"build of {folder} failed:\n{run.stderr[-2000:]}")
     requests = re.search(r" (\d+) requests \(", run.stdout)
     down = [line for line in run.stdout.splitlines() if line.startswith("Host down: ")]
-    return wall, int(requests.group(1)) if requests else 0, down, run.stderr.count("\n")
+    return wall, cpu, int(requests.group(1)) if requests else 0, down, run.stderr.count("\n")
 
 
 def main():
@@ -51,6 +57,7 @@ def main():
     parser.add_argument("--n", type=int, default=10000)
     parser.add_argument("--timeout", default="5s", help="fetch.timeout for the silent host")
     parser.add_argument("--scrollery", default=str(ROOT / ".build/release/scrollery"))
+    parser.add_argument("--work", default=str(ROOT / ".build/bench-dead-hosts"))
     args = parser.parse_args()
     scrollery = args.scrollery if os.path.exists(args.scrollery) else str(ROOT / ".build/debug/scrollery")
     closed = socket.socket()
@@ -69,18 +76,18 @@ def main():
         (f"a server that never answers (fetch.timeout {args.timeout})",
          lambda i: f"http://127.0.0.1:{silent_port}/{i}.jpg", f"fetch: {{ timeout: {args.timeout} }}\n"),
     ]
-    work = Path(tempfile.mkdtemp(prefix="scrollery-dead-hosts-"))
+    Path(args.work).mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="run-", dir=args.work))
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
     print(f"Dead picture hosts, {args.n} items, {time.strftime('%Y-%m-%d')}, commit {commit}, {scrollery}")
-    print(f"{'case':<52} {'wall':>8} {'requests':>9} {'log lines':>10}  summary")
+    print(f"{'case':<52} {'wall':>8} {'CPU':>8} {'requests':>9} {'log lines':>10}  summary")
     try:
         for index, (name, picture, extra) in enumerate(cases):
             folder = work / f"site-{index}"
             write_site(folder, args.n, picture, extra)
-            wall, requests, down, lines = build(scrollery, folder)
-            print(f"{name:<52} {wall:>7.2f}s {requests:>9} {lines:>10}  {down[0] if down else '-'}")
-            shutil.rmtree(folder)
+            wall, cpu, requests, down, lines = build(scrollery, folder)
+            print(f"{name:<52} {wall:>7.2f}s {cpu:>7.2f}s {requests:>9} {lines:>10}  {down[0] if down else '-'}")
     finally:
         silent.close()
         shutil.rmtree(work, ignore_errors=True)
