@@ -55,7 +55,7 @@ struct DocsTests {
             to: folder.appendingPathComponent("scrollery.yml"), atomically: true, encoding: .utf8)
         do {
             _ = try SiteConfig.load(siteFolder: folder)
-        } catch let error as ConfigError {
+        } catch {
             let probe = (path + ["zzzProbe"]).joined(separator: ".")
             guard error.key == probe, error.problem == "is not a known key.",
                 let range = error.fix.range(of: "Known keys here: ")

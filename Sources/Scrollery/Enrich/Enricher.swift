@@ -18,7 +18,7 @@ struct Enricher: Sendable {
     /// The image stage, when `images.enabled` is on.
     let pictures: PictureMaker?
     /// Shared by every `enrich` call, so two chunks enriched at once still fetch `concurrency` at most.
-    private let permits: HostLimiter
+    private let permits: Permits
 
     init(
         detail: DetailConfig?, mapper: ItemMapper, fetcher: any Fetcher, concurrency: Int? = nil,
@@ -33,7 +33,7 @@ struct Enricher: Sendable {
         self.mapper = mapper
         self.fetcher = fetcher
         self.concurrency = max(1, min(concurrency ?? Int.max, detail?.concurrency ?? 8))
-        self.permits = HostLimiter(limit: self.concurrency)
+        self.permits = Permits(limit: self.concurrency)
     }
 
     func enrich(_ chunk: [SourceItem]) async -> [GalleryItem] {
@@ -76,13 +76,14 @@ struct Enricher: Sendable {
         let shown = redactor(location)
         logger.debug("fetching details of item \(item.position) from \(shown)")
         let response: FetchResponse
-        await permits.acquire("details")
         do {
-            response = try await fetcher.fetch(FetchRequest(location, headers: detail?.headers ?? []))
-            permits.release("details")
-        } catch {
-            permits.release("details")
+            response = try await permits.withPermit {
+                try await fetcher.fetch(FetchRequest(location, headers: detail?.headers ?? []))
+            }
+        } catch let error as FetchError {
             return mapper.map(item, detail: nil, error: "Details could not be fetched: \(redactor(error.description))")
+        } catch {
+            return mapper.map(item, detail: nil, error: "Details were not fetched: the build was cancelled")
         }
         do {
             return mapper.map(item, detail: try JSONDocument.decode(response, shownAs: shown), error: nil)

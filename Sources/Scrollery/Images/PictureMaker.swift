@@ -12,7 +12,7 @@ struct PictureMaker: Sendable {
     let fetcher: any Fetcher
     let cache: VariantCache
     let workers: ImageWorkers
-    private let held: HostLimiter
+    private let held: Permits
     let statistics: PictureStatistics
     let redactor: Redactor
     let logger: Logger
@@ -25,7 +25,7 @@ struct PictureMaker: Sendable {
         self.fetcher = fetcher
         self.cache = VariantCache(cacheFolder: cacheFolder)
         self.workers = ImageWorkers(limit: settings.concurrency)
-        self.held = HostLimiter(limit: 2 * workers.limit)
+        self.held = Permits(limit: 2 * workers.limit)
         self.statistics = statistics
         self.redactor = redactor
         self.logger = logger
@@ -36,10 +36,11 @@ struct PictureMaker: Sendable {
         if reference.isLocal, reference.original.lowercased().hasSuffix(".svg") { return nil }
         // Originals held at once, fetched or being decoded: twice the decoders, so the next ones are read
         // while these are decoded, and memory does not grow with the details fetched in parallel.
-        await held.acquire("originals")
-        let state = await fetchAndMake(reference)
-        held.release("originals")
-        return state
+        do {
+            return try await held.withPermit { await fetchAndMake(reference) }
+        } catch {
+            return failed("\(redactor(reference.original)): not fetched, the build was cancelled")
+        }
     }
 
     private func fetchAndMake(_ reference: ImageReference) async -> PictureState {
@@ -62,8 +63,13 @@ struct PictureMaker: Sendable {
             return .published(PublishedPicture(key: key, image: image))
         }
         let settings = self.settings
-        let result = await workers.run {
-            Result { () throws(ImageFailure) in try ImageProcessor.process(body, settings: settings) }
+        let result: Result<(ProcessedImage, [EncodedVariant]), ImageFailure>
+        do {
+            result = try await workers.run {
+                Result { () throws(ImageFailure) in try ImageProcessor.process(body, settings: settings) }
+            }
+        } catch {
+            return failed("\(shown): not processed, the build was cancelled")
         }
         switch result {
         case .failure(let failure):

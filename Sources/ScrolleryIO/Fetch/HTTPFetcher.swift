@@ -14,7 +14,7 @@ package struct HTTPFetcher: Fetcher {
 
     package let client: HTTPClient
     package let settings: FetchSettings
-    package let limiter: HostLimiter
+    package let limiter: Permits
     package let statistics: FetchStatistics
     package let redactor: Redactor
     package let logger: Logger
@@ -24,7 +24,7 @@ package struct HTTPFetcher: Fetcher {
     ) {
         self.client = client
         self.settings = settings
-        self.limiter = HostLimiter(limit: settings.concurrency)
+        self.limiter = Permits(limit: settings.concurrency)
         self.statistics = statistics
         self.redactor = redactor
         self.logger = logger
@@ -61,16 +61,20 @@ package struct HTTPFetcher: Fetcher {
         var attempt = 0
         while true {
             guard !Task.isCancelled else { throw FetchError(.cancelled, location: shown, reason: "cancelled") }
-            await limiter.acquire(host)
-            // Asked after the wait for a slot: a host may have gone down while this request queued.
-            if let down = hosts.start(origin, firstAttempt: attempt == 0) {
-                limiter.release(host)
-                throw FetchError(.hostDown, location: shown, reason: HostHealth.refusal(origin, down))
+            let outcome: Outcome
+            do {
+                outcome = try await limiter.withPermit(for: host) { [attempt] () async -> Outcome in
+                    // Asked after the wait for a permit: a host may have gone down while this request queued.
+                    if let down = hosts.start(origin, firstAttempt: attempt == 0) { return .refused(down) }
+                    return await attemptOnce(request)
+                }
+            } catch {
+                throw FetchError(.cancelled, location: shown, reason: "cancelled")
             }
-            let outcome = await attemptOnce(request)
-            limiter.release(host)
             let decision: RetryPolicy.Decision
             switch outcome {
+            case .refused(let down):
+                throw FetchError(.hostDown, location: shown, reason: HostHealth.refusal(origin, down))
             case .response(let response) where (200..<300).contains(response.status) || response.status == 304:
                 hosts.finish(origin, .answered)
                 return response
@@ -127,6 +131,8 @@ package struct HTTPFetcher: Fetcher {
         case failure(FetchError.Kind, String)
         /// No retry can mend it (`ConnectionFailure.isPermanent`).
         case unreachable(String)
+        /// Not attempted: the host is down for this build, for this reason.
+        case refused(String)
     }
 
     /// One attempt, redirects included, within `fetch.timeout` from the first byte sent to the last byte
