@@ -162,6 +162,27 @@ struct DeadHostTests {
         }
     }
 
+    @Test("a source host whose name does not resolve fails the build at once, naming the name")
+    func unresolvableSource() async throws {
+        let site = try RemoteSite(
+            config: """
+                title: Dead source
+                source: { url: "https://api.scrollery.invalid/items?page={{page}}" }
+                item: { id: "{{id}}", title: "{{title}}" }
+                """)
+        defer { site.remove() }
+        do {
+            _ = try await site.build()
+            Issue.record("a build whose source host does not resolve succeeded")
+        } catch let error as BuildError {
+            #expect(
+                error.message.contains("Source page https://api.scrollery.invalid/items?page=1 could not be fetched"))
+            #expect(error.message.contains("the host name api.scrollery.invalid does not resolve"))
+            #expect(error.message.contains("no request to api.scrollery.invalid is made again"))
+            #expect(!error.message.contains("attempts"), "not retried: \(error.message)")
+        }
+    }
+
     @Test("--strict fails naming the host that was down, and the previous site stays")
     func strictNamesTheHost() async throws {
         let host = "cdn.scrollery.invalid"
@@ -249,7 +270,7 @@ struct UntrustedTLSServer {
         try #require(made.status == 0, "openssl (Debian's openssl package) made no certificate: \(made.stderr)")
         let context = try NIOSSLContext(
             configuration: .makeServerConfiguration(
-                certificateChain: [.certificate(try NIOSSLCertificate(file: certificate, format: .pem))],
+                certificateChain: try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) },
                 privateKey: .privateKey(try NIOSSLPrivateKey(file: key, format: .pem))))
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelInitializer { channel in
