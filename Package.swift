@@ -96,6 +96,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Publishing to S3-compatible hosting, the pure part: request signing, bucket locations, listings,
+        // the upload plan and its order. Does no I/O; the deploy command sends what it makes.
+        .target(
+            name: "ScrolleryPublish",
+            dependencies: [
+                "ScrolleryCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "ScrolleryPreview",
             dependencies: [
@@ -137,6 +147,16 @@ let package = Package(
         .testTarget(
             name: "ScrolleryIOTests",
             dependencies: ["ScrolleryCore", "ScrolleryIO", "ScrolleryTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ScrolleryPublishTests",
+            dependencies: [
+                "ScrolleryCore",
+                "ScrolleryPublish",
+                "ScrolleryTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
