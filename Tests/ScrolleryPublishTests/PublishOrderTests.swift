@@ -64,7 +64,8 @@ struct PublishOrderTests {
             ("a/*/c", "a/b/c", true), ("a/*/c", "a/b/x/c", false), ("a/**/c", "a/c", true),
             ("a/**/c", "a/b/x/c", true), ("a**", "ab/c", true), ("*", "", true), ("", "", true), ("", "a", false),
             ("images/*-640.*", "images/k-640.webp", true), ("images/*-640.*", "images/k-1280.webp", false),
-            ("**", "anything/at/all", true), ("a*b*c*d*e*f*g", "aXbXcXdXeXfXg", true),
+            ("**", "anything/at/all", true), ("a/***", "a/b/c", true), ("**/**/x", "x", true),
+            ("a*b*c*d*e*f*g", "aXbXcXdXeXfXg", true),
             ("a*a*a*a*a*a*a*a*b", String(repeating: "a", count: 200), false),
         ])
     func glob(pattern: String, path: String, matches: Bool) {

@@ -27,8 +27,9 @@ package struct PathGlob: Sendable, Equatable, CustomStringConvertible {
                     } else {
                         tokens.append(.anything)
                         index += 2
+                        // `***` is `**`.
+                        while index < bytes.count, bytes[index] == UInt8(ascii: "*") { index += 1 }
                     }
-                    while index < bytes.count, bytes[index] == UInt8(ascii: "*") { index += 1 }
                 } else {
                     tokens.append(.star)
                     index += 1
