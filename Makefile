@@ -6,7 +6,7 @@ VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps bench-images \
-	bench-images-deps theme sample lint format serve \
+	bench-images-deps bench-dead-hosts theme sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
 ## build: install libcmark-dev, libvips-dev and libjemalloc-dev if missing, build scrollery, build the sample site into site/public
@@ -28,11 +28,12 @@ browser-test: build browser-deps
 	$(VENV)/bin/python -m pytest -q Tests/browser
 
 ## deps: the system packages the build needs (Debian/Ubuntu): libcmark (Markdown), libvips (pictures) and
-##   jemalloc (the program's memory allocator)
+##   jemalloc (the program's memory allocator); and openssl, which the tests use to make a certificate
 deps:
-	@if ! pkg-config --exists libcmark vips jemalloc 2>/dev/null; then \
-		echo "Installing libcmark-dev, libvips-dev, libjemalloc-dev and pkg-config (needs apt-get)..."; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libvips-dev libjemalloc-dev pkg-config; \
+	@if ! pkg-config --exists libcmark vips jemalloc 2>/dev/null || ! command -v openssl >/dev/null; then \
+		echo "Installing libcmark-dev, libvips-dev, libjemalloc-dev, pkg-config and openssl (needs apt-get)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev libvips-dev libjemalloc-dev pkg-config \
+			openssl; \
 	fi
 
 ## browser-deps: Debian's chromium and chromium-driver, and selenium, pytest and axe-selenium-python in a
@@ -80,6 +81,14 @@ bench-images: deps bench-deps bench-images-deps
 bench-smoke:
 	$(MAKE) bench BENCH_N=200 BENCH_MEMORY_N=400 BENCH_WARM_N=200 BENCH_FETCH_N=200 BENCH_CI_N=200 BENCH_RUNS=1 \
 		BENCH_IMAGES_N=12 BENCH_IMAGES_RUNS=1 BENCH_IMAGES_MEMORY_N=
+	$(PYTHON) bench/dead_hosts.py --n 200 --timeout 1s
+
+## bench-dead-hosts: what a dead picture host costs a build of BENCH_DEAD_N items (a name that does not resolve, a
+##   port that refuses connections, a server that never answers), beside the same items with pictures off
+BENCH_DEAD_N ?= 10000
+bench-dead-hosts: deps
+	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
+	$(PYTHON) bench/dead_hosts.py --n $(BENCH_DEAD_N)
 
 ## bench-deps: Debian's hugo, GNU time and a C compiler for the benchmark
 bench-deps:

@@ -68,9 +68,19 @@ struct BuildCommand: AsyncParsableCommand {
         // removed and the previous site stays.
         let interruption = Interruption { build.cancel() }
         defer { interruption.stop() }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: reporter.tickPeriod)
+                if !Task.isCancelled { reporter.tick() }
+            }
+        }
+        defer { ticker.cancel() }
         do {
-            reporter.finish(try await build.value)
+            let summary = try await build.value
+            ticker.cancel()
+            reporter.finish(summary)
         } catch {
+            ticker.cancel()
             reporter.fail(error)
             throw interruption.happened ? ExitCode(130) : ExitCode.failure
         }

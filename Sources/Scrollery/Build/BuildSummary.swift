@@ -23,9 +23,21 @@ public struct BuildSummary: Sendable, Equatable {
     public var network = FetchStatistics.Counts()
     /// Files whose bytes changed (the others kept their old file and its modification time).
     public var filesChanged = 0
+    /// The hosts that went down during the build, in the order they did.
+    public var hostsDown: [HostHealth.Outage] = []
 
-    /// One line for the end of a build.
+    /// One line for the end of a build, and a line for each host that was down.
     public var description: String {
+        ([built] + hostsDown.map { "Host down: " + Self.describe($0) }).joined(separator: "\n")
+    }
+
+    /// `img.example.com (its name does not resolve; 9,999 requests not made)`.
+    static func describe(_ outage: HostHealth.Outage) -> String {
+        let count = outage.requestsNotMade
+        return "\(outage.host) (\(outage.reason); \(count) request\(count == 1 ? "" : "s") not made)"
+    }
+
+    private var built: String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let time = seconds < 10 ? String(format: "%.2f s", seconds) : String(format: "%.1f s", seconds)
         var requests =

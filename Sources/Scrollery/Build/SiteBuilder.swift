@@ -123,15 +123,17 @@ public struct SiteBuilder: Sendable {
                     InputFingerprint.made(config: config, options: options, buildKey: buildKey, files: $0)
                 }
                 try writeSupportFiles(theme: theme, skipping: published.localOriginals, into: &output)
+                let down = statistics.hosts.outages.map(BuildSummary.describe).joined(separator: "; ")
+                let hostsDown = down.isEmpty ? "" : " Hosts down: \(down)."
                 if options.strict, summary.detailsFailed > 0 {
                     throw BuildFailure(
-                        "\(summary.detailsFailed) item(s) failed their details and --strict is on. "
+                        "\(summary.detailsFailed) item(s) failed their details and --strict is on.\(hostsDown) "
                             + "Fix the source, or build without --strict to publish them in their error state.")
                 }
                 if options.strict, summary.images.failed > 0 {
                     throw BuildFailure(
-                        "\(summary.images.failed) picture(s) could not be had and --strict is on. Fix the source, "
-                            + "or build without --strict to publish those cards with the image error state.")
+                        "\(summary.images.failed) picture(s) could not be had and --strict is on.\(hostsDown) Fix the "
+                            + "source, or build without --strict to publish those cards with the image error state.")
                 }
                 summary.files = output.fileCount
                 overridden = output.overriddenFiles
@@ -163,6 +165,7 @@ public struct SiteBuilder: Sendable {
             summary.outputPath = config.outputFolder.path
             summary.duration = ContinuousClock.now - started
             summary.network = statistics.snapshot
+            summary.hostsDown = statistics.hosts.outages
             summary.filesChanged = publication.changedFiles
             return summary
         } catch {

@@ -117,7 +117,7 @@ package struct CachingFetcher: Fetcher {
 
     private static func isTransient(_ kind: FetchError.Kind) -> Bool {
         switch kind {
-        case .connection, .timeout, .rateLimited: return true
+        case .connection, .timeout, .rateLimited, .hostDown: return true
         case .status(let status): return status >= 500 || status == 429
         default: return false
         }

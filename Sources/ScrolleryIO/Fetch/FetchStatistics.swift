@@ -27,6 +27,9 @@ public final class FetchStatistics: Sendable {
 
     private let counts = Mutex(Counts())
 
+    /// Each host's health: the hosts that went down, and those being waited on.
+    public let hosts = HostHealth()
+
     /// An empty set of counters.
     public init() {}
 

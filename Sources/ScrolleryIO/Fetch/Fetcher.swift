@@ -109,6 +109,9 @@ public struct FetchError: Error, Sendable, CustomStringConvertible {
         case rateLimited
         /// The connection failed.
         case connection
+        /// The host is down for this build: its name does not resolve, its certificate does not verify, or
+        /// too many attempts in a row failed (`HostHealth`). Its later requests are not made.
+        case hostDown
         /// Only the cache may be used, and it has nothing for this location.
         case offline
         /// The build was cancelled.

@@ -42,6 +42,9 @@ package struct HTTPFetcher: Fetcher {
             decompression: .enabled(limit: .size(max(settings.maxBodySize, largestBody ?? 0))))
         configuration.connectionPool = .init(idleTimeout: .seconds(30))
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = settings.concurrency
+        // A connection that fails fails its request at once: `fetch` decides whether to try again, so a
+        // host that is not there costs one attempt, not a pool retrying it with backoff until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -52,22 +55,45 @@ package struct HTTPFetcher: Fetcher {
         else {
             throw FetchError(.unsupported, location: shown, reason: "is not an http(s) URL")
         }
+        let origin = Self.origin(host: host, port: url.port)
+        let hosts = statistics.hosts
         let policy = RetryPolicy(settings: settings)
         var attempt = 0
         while true {
             guard !Task.isCancelled else { throw FetchError(.cancelled, location: shown, reason: "cancelled") }
             await limiter.acquire(host)
+            // Asked after the wait for a slot: a host may have gone down while this request queued.
+            if let down = hosts.start(origin, firstAttempt: attempt == 0) {
+                limiter.release(host)
+                throw FetchError(.hostDown, location: shown, reason: HostHealth.refusal(origin, down))
+            }
             let outcome = await attemptOnce(request)
             limiter.release(host)
             let decision: RetryPolicy.Decision
             switch outcome {
             case .response(let response) where (200..<300).contains(response.status) || response.status == 304:
+                hosts.finish(origin, .answered)
                 return response
             case .response(let response):
+                hosts.finish(origin, response.status >= 500 ? .failed : .answered, reason: "HTTP \(response.status)")
                 decision = policy.decide(status: response.status, headers: response.headers, attempt: attempt)
             case .failure(let kind, let reason) where [.tooLarge, .cancelled, .unsupported].contains(kind):
+                hosts.finish(origin, .neutral)
                 throw FetchError(kind, location: shown, reason: reason)
+            case .unreachable(let reason):
+                if hosts.finish(origin, .unreachable(reason)) {
+                    logger.warning("\(origin) is down for this build: \(reason); its requests are not made")
+                }
+                throw FetchError(
+                    .hostDown, location: shown,
+                    reason: redactor("\(reason); no request to \(origin) is made again in this build"))
             case .failure(let kind, let reason):
+                if hosts.finish(origin, .failed, reason: reason) {
+                    let failures = HostHealth.failuresToTrip
+                    logger.warning(
+                        "\(origin) is down for this build: \(failures) attempts in a row failed (\(reason)); its requests are not made"
+                    )
+                }
                 decision = policy.decide(failure: kind, reason: reason, attempt: attempt)
             }
             switch decision {
@@ -90,9 +116,17 @@ package struct HTTPFetcher: Fetcher {
         }
     }
 
+    /// The host and, when the URL names one, its port: the unit whose health the build follows.
+    package static func origin(host: String, port: Int?) -> String {
+        let name = host.contains(":") ? "[\(host.lowercased())]" : host.lowercased()
+        return port.map { "\(name):\($0)" } ?? name
+    }
+
     private enum Outcome {
         case response(FetchResponse)
         case failure(FetchError.Kind, String)
+        /// No retry can mend it (`ConnectionFailure.isPermanent`).
+        case unreachable(String)
     }
 
     /// One attempt, redirects included, within `fetch.timeout` from the first byte sent to the last byte
@@ -193,13 +227,18 @@ package struct HTTPFetcher: Fetcher {
             case .cancelled:
                 return .failure(.cancelled, "cancelled")
             default:
-                return .failure(.connection, "the request failed (\(error))")
+                return Self.outcome(of: error)
             }
         } catch is CancellationError {
             return .failure(.cancelled, "cancelled")
         } catch {
-            return .failure(.connection, "the connection failed (\(error))")
+            return Self.outcome(of: error)
         }
+    }
+
+    private static func outcome(of error: any Error) -> Outcome {
+        let failure = ConnectionFailure(error)
+        return failure.isPermanent ? .unreachable(failure.reason) : .failure(.connection, failure.reason)
     }
 
     package static func timeAmount(_ duration: Duration) -> TimeAmount {
