@@ -99,13 +99,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Publishing to S3-compatible hosting, the pure part: request signing, bucket locations, listings,
-        // the upload plan and its order. Does no I/O; the deploy command sends what it makes.
+        // Publishing to S3-compatible hosting: request signing, bucket locations, listings, the upload plan
+        // and its order (pure), and the client and deploy that send them (Client/, Deploy/).
         .target(
             name: "ScrolleryPublish",
             dependencies: [
                 "ScrolleryCore",
+                "ScrolleryIO",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
