@@ -135,6 +135,7 @@ let package = Package(
                 "ScrolleryIO",
                 "Scrollery",
                 "ScrolleryPreview",
+                "ScrolleryPublish",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
