@@ -136,3 +136,21 @@ struct FileChunks: AsyncSequence, Sendable {
         }
     }
 }
+
+extension HTTPS3Transport {
+    /// Runs `body` with a transport over a client made for `concurrency` requests at once, and shuts the
+    /// client down after it, whether it returns or throws.
+    package static func with<Result: Sendable>(
+        concurrency: Int, _ body: (HTTPS3Transport) async throws -> Result
+    ) async throws -> Result {
+        let client = makeClient(concurrency: concurrency)
+        do {
+            let result = try await body(HTTPS3Transport(client: client))
+            try await client.shutdown()
+            return result
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+}

@@ -5,7 +5,8 @@ import Synchronization
 /// Publishes an output folder to a bucket: lists the bucket, plans against the folder (complete before the
 /// first write), checks the delete limit and the file sizes, then uploads group by group in
 /// `PublishOrder` (each group finished before the next starts, at most `concurrency` requests at once) and
-/// deletes last, in batches of 1,000. A dry run stops after the plan.
+/// deletes last, in batches of 1,000. A dry run stops after the plan, before the checks, so that it shows
+/// a plan the checks would refuse.
 package struct Deployer: Sendable {
     /// The largest file sent in one PutObject; larger ones would need a multipart upload.
     package static let largestSinglePut: Int64 = 64 << 20
@@ -43,6 +44,13 @@ package struct Deployer: Sendable {
         let plan = try makePlan(remote: remote)
         for (key, reason) in plan.skipped { events(.skipped(key: key, reason: reason)) }
         events(.planned(plan))
+        func summary() -> DeploySummary {
+            DeploySummary(
+                location: target.location, uploaded: plan.uploads.count, uploadedBytes: plan.uploadBytes,
+                deleted: plan.deletes.count, unchanged: plan.unchangedCount, elapsed: ContinuousClock.now - started)
+        }
+        // A dry run shows the whole plan, even one the checks below would refuse.
+        if options.dryRun { return (plan, summary()) }
         try DeleteLimit.check(deleteCount: plan.deletes.count, limit: options.maxDeletes)
         if let large = plan.uploads.first(where: { $0.file.size > Self.largestSinglePut }) {
             throw DeploySetupError(
@@ -50,12 +58,6 @@ package struct Deployer: Sendable {
                     + "a multipart upload, which scrollery deploy does not make yet. Nothing was written.",
                 fix: "Keep files of the output folder at 64 MB or less.")
         }
-        func summary() -> DeploySummary {
-            DeploySummary(
-                location: target.location, uploaded: plan.uploads.count, uploadedBytes: plan.uploadBytes,
-                deleted: plan.deletes.count, unchanged: plan.unchangedCount, elapsed: ContinuousClock.now - started)
-        }
-        if options.dryRun { return (plan, summary()) }
 
         for step in PublishOrder.steps(of: plan) {
             switch step {
