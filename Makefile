@@ -37,6 +37,10 @@ deploy-test: deploy-deps
 ## deploy-deps: moto's server, boto3 and pytest in a virtual environment
 DEPLOY_VENV := .build/deploy-venv
 deploy-deps:
+	@if ! $(PYTHON) -c 'import ensurepip' 2>/dev/null; then \
+		echo "Installing python3-venv (needs apt-get)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv >/dev/null; \
+	fi
 	@[ -x $(DEPLOY_VENV)/bin/python ] || $(PYTHON) -m venv $(DEPLOY_VENV)
 	@$(DEPLOY_VENV)/bin/python -c 'import moto.server, boto3, pytest' 2>/dev/null \
 		|| $(DEPLOY_VENV)/bin/pip install -q --disable-pip-version-check 'moto[server]' boto3 pytest
