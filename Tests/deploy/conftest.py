@@ -50,33 +50,51 @@ def accepts_connections(port):
         return False
 
 
+class Proxy:
+    """sigv4_proxy.py in front of moto, with its log and, on request, its faults."""
+
+    def __init__(self, moto_port, log, *faults):
+        self.port = free_port()
+        self.log = log
+        self.log.touch()
+        self.process = subprocess.Popen(
+            [sys.executable, str(HERE / "sigv4_proxy.py"), "--port", str(self.port),
+             "--upstream", f"127.0.0.1:{moto_port}", "--key", f"{KEY_ID}:{SECRET}", "--log", str(self.log),
+             *faults],
+            stdout=subprocess.DEVNULL)
+        wait_until(lambda: accepts_connections(self.port), self.process, "sigv4_proxy.py")
+
+    @property
+    def endpoint(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def log_lines(self):
+        return self.log.read_text(encoding="utf-8").splitlines()
+
+
 class Servers:
     def __init__(self, tmp):
+        self.tmp = tmp
         self.moto_port = free_port()
-        self.proxy_port = free_port()
-        self.log = tmp / "proxy.log"
-        self.log.touch()
         moto_server = Path(sys.executable).parent / "moto_server"
         command = [str(moto_server)] if moto_server.exists() else [sys.executable, "-m", "moto.server"]
         self.moto = subprocess.Popen(
             command + ["-H", "127.0.0.1", "-p", str(self.moto_port)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_until(lambda: answers_http(self.moto_port), self.moto, "moto_server")
-        self.proxy = subprocess.Popen(
-            [sys.executable, str(HERE / "sigv4_proxy.py"), "--port", str(self.proxy_port),
-             "--upstream", f"127.0.0.1:{self.moto_port}", "--key", f"{KEY_ID}:{SECRET}", "--log", str(self.log)],
-            stdout=subprocess.DEVNULL)
-        wait_until(lambda: accepts_connections(self.proxy_port), self.proxy, "sigv4_proxy.py")
+        self.proxies = []
+        main = self.proxy_with()
+        self.endpoint = main.endpoint
+        self.log_lines = main.log_lines
 
-    @property
-    def endpoint(self):
-        return f"http://127.0.0.1:{self.proxy_port}"
-
-    def log_lines(self):
-        return self.log.read_text(encoding="utf-8").splitlines()
+    def proxy_with(self, *faults):
+        """Another proxy in front of the same moto, with `faults` (`--slowdown-every`, `--reset-every`)."""
+        proxy = Proxy(self.moto_port, self.tmp / f"proxy-{len(self.proxies)}.log", *faults)
+        self.proxies.append(proxy)
+        return proxy
 
     def stop(self):
-        for process in (self.proxy, self.moto):
+        for process in [proxy.process for proxy in self.proxies] + [self.moto]:
             process.terminate()
             try:
                 process.wait(timeout=10)

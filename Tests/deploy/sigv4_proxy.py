@@ -5,9 +5,11 @@ to an S3 server (moto) behind it.
 It recomputes the canonical request, the string to sign and the HMAC-SHA256 chain from the request as it
 arrived, and answers 403 `InvalidAccessKeyId`, `SignatureDoesNotMatch` or `AccessDenied` itself (with
 `XAmzContentSHA256Mismatch` for a body that does not match its signed hash). Each request that reaches it is
-appended to the --log file as `METHOD TARGET STATUS`, so tests can count writes.
+appended to the --log file as `METHOD TARGET STATUS`, so tests can count writes. For the hostile cases it
+can answer every Nth well-signed PUT with 503 SlowDown, or close its connection without an answer.
 
     sigv4_proxy.py --port 9001 --upstream 127.0.0.1:9000 --key AKID:SECRET [--key ...] [--log FILE]
+                   [--slowdown-every N] [--reset-every N]
 """
 
 import argparse
@@ -16,6 +18,7 @@ import hashlib
 import hmac
 import http.client
 import re
+import socket
 import sys
 import threading
 import urllib.parse
@@ -153,6 +156,18 @@ class Handler(BaseHTTPRequestHandler):
     def handle_any(self):
         body = self.read_body()
         problem = self.check(body)
+        fault = self.server.fault(self.command) if problem is None else None
+        if fault == "reset":
+            self.server.record(f"{self.command} {self.path} reset")
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
+        if fault == "slowdown":
+            self.server.record(f"{self.command} {self.path} 503 SlowDown")
+            self.answer(
+                503, [("Content-Type", "application/xml"), ("Retry-After", "0")],
+                error_body("SlowDown", "Please reduce your request rate."))
+            return
         if problem is not None:
             status, code, message = problem
             self.server.record(f"{self.command} {self.path} {status} {code}")
@@ -176,12 +191,27 @@ class Handler(BaseHTTPRequestHandler):
 class Proxy(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, port, upstream, keys, log):
+    def __init__(self, port, upstream, keys, log, slowdown_every=0, reset_every=0):
         super().__init__(("127.0.0.1", port), Handler)
         self.upstream = upstream
         self.keys = keys
         self.log_path = log
         self.lock = threading.Lock()
+        self.slowdown_every = slowdown_every
+        self.reset_every = reset_every
+        self.puts = 0
+
+    def fault(self, method):
+        """The fault to inject into this well-signed request: `slowdown`, `reset` or None (PUTs only)."""
+        if method != "PUT":
+            return None
+        with self.lock:
+            self.puts += 1
+            if self.slowdown_every and self.puts % self.slowdown_every == 0:
+                return "slowdown"
+            if self.reset_every and self.puts % self.reset_every == 0:
+                return "reset"
+        return None
 
     def record(self, line):
         if self.log_path:
@@ -195,10 +225,13 @@ def main():
     parser.add_argument("--upstream", required=True, help="HOST:PORT of the S3 server")
     parser.add_argument("--key", action="append", default=[], help="ACCESS_KEY_ID:SECRET")
     parser.add_argument("--log")
+    parser.add_argument("--slowdown-every", type=int, default=0, help="answer every Nth PUT 503 SlowDown")
+    parser.add_argument("--reset-every", type=int, default=0, help="close the connection on every Nth PUT")
     arguments = parser.parse_args()
     host, _, port = arguments.upstream.rpartition(":")
     keys = dict(key.split(":", 1) for key in arguments.key)
-    proxy = Proxy(arguments.port, (host, int(port)), keys, arguments.log)
+    proxy = Proxy(
+        arguments.port, (host, int(port)), keys, arguments.log, arguments.slowdown_every, arguments.reset_every)
     print(f"listening on 127.0.0.1:{arguments.port}", flush=True)
     try:
         proxy.serve_forever()

@@ -72,11 +72,11 @@ def local_files(public):
     return found
 
 
-def deploy(servers, site, *arguments, secret=SECRET, target="s3://gallery/site"):
+def deploy(servers, site, *arguments, secret=SECRET, target="s3://gallery/site", endpoint=None):
     environment = {
         "PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "/tmp"), "CI": "true",
         "AWS_ACCESS_KEY_ID": KEY_ID, "AWS_SECRET_ACCESS_KEY": secret, "AWS_REGION": "us-east-1",
-        "AWS_ENDPOINT_URL": servers.endpoint,
+        "AWS_ENDPOINT_URL": endpoint or servers.endpoint,
     }
     return subprocess.run(
         [str(BINARY), "deploy", str(site), "--to", target, *arguments], env=environment, capture_output=True,
@@ -223,3 +223,15 @@ def test_an_unfinished_build_is_refused(servers, bucket, tmp_path):
     assert result.returncode != 0
     assert ".scrollery-manifest" in result.stderr
     assert servers.log_lines()[mark:] == []
+
+
+def test_slow_downs_and_resets_are_retried(servers, bucket, tmp_path):
+    public = make_site(tmp_path)
+    hostile = servers.proxy_with("--slowdown-every", "3", "--reset-every", "4")
+    result = deploy(servers, tmp_path, "--concurrency", "4", target="s3://gallery/hostile", endpoint=hostile.endpoint)
+    assert result.returncode == 0, result.stderr
+    assert "14 uploaded" in result.stdout
+    assert "slow down" in result.stderr
+    faults = [line for line in hostile.log_lines() if line.endswith("SlowDown") or line.endswith("reset")]
+    assert len(faults) >= 4
+    expect_bucket_equals(bucket, public, prefix="hostile/")
