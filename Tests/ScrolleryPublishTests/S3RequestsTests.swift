@@ -81,3 +81,40 @@ struct S3RequestsTests {
         #expect(throws: S3ResponseError.self) { try empty.next(after: Self.page([], token: "e3")) }
     }
 }
+
+/// The requests of a multipart upload.
+@Suite("Multipart requests")
+struct MultipartRequestsTests {
+    @Test("parts of 16 MiB, larger when 10,000 would not hold the file")
+    func partSize() {
+        #expect(S3Requests.partSize(forFileOf: 70 << 20) == 16 << 20)
+        let huge: Int64 = 1 << 40
+        let size = S3Requests.partSize(forFileOf: huge)
+        #expect(size * 10_000 >= huge && size % (1 << 20) == 0)
+    }
+
+    @Test("create, part, complete and abort go to the key, with the upload id in the query")
+    func requests() throws {
+        let requests = try S3RequestsTests.requests("http://127.0.0.1:9000", "s3://gallery/site")
+        let create = requests.createMultipartUpload(
+            path: "big.pdf", md5Hex: "900150983CD24FB0D6963F7D28E17F72", headers: UploadHeaders(path: "big.pdf"))
+        #expect(create.address.url(of: create.request) == "http://127.0.0.1:9000/gallery/site/big.pdf?uploads=")
+        #expect(create.request.headers.contains(HTTPHeader("x-amz-meta-md5", "900150983cd24fb0d6963f7d28e17f72")))
+        let part = requests.uploadPart(path: "big.pdf", uploadID: "a/b", partNumber: 2)
+        #expect(part.request.target == "/gallery/site/big.pdf?partNumber=2&uploadId=a%2Fb")
+        let complete = requests.completeMultipartUpload(
+            path: "big.pdf", uploadID: "u", partETags: ["\"e1\"", "\"e2\""])
+        #expect(
+            String(decoding: complete.body, as: UTF8.self).contains(
+                "<Part><PartNumber>2</PartNumber><ETag>&quot;e2&quot;</ETag></Part>"))
+        #expect(requests.abortMultipartUpload(path: "big.pdf", uploadID: "u").request.method == "DELETE")
+        #expect(throws: S3ResponseError.self) {
+            try MultipartAnswers.checkCompleted(Array("<Error><Code>InternalError</Code></Error>".utf8))
+        }
+        #expect(
+            try MultipartAnswers.uploadID(
+                parsing: Array(
+                    "<InitiateMultipartUploadResult><UploadId>xyz</UploadId></InitiateMultipartUploadResult>".utf8))
+                == "xyz")
+    }
+}

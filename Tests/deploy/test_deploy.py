@@ -235,3 +235,30 @@ def test_slow_downs_and_resets_are_retried(servers, bucket, tmp_path):
     faults = [line for line in hostile.log_lines() if line.endswith("SlowDown") or line.endswith("reset")]
     assert len(faults) >= 4
     expect_bucket_equals(bucket, public, prefix="hostile/")
+
+
+def test_large_files_go_in_parts_and_are_compared_by_their_md5(servers, bucket, tmp_path):
+    public = make_site(tmp_path)
+    big = public / "downloads" / "big.pdf"
+    big.write_bytes(os.urandom(70 << 20))
+    target = "s3://gallery/large"
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path, target=target)
+    assert result.returncode == 0, result.stderr
+    parts = [t for m, t, _ in writes(servers, mark) if m == "PUT" and "partNumber=" in t]
+    assert len(parts) == 5  # 70 MiB in parts of 16 MiB
+    assert "-" in bucket.head_object(Bucket="gallery", Key="large/downloads/big.pdf")["ETag"]
+    expect_bucket_equals(bucket, public, prefix="large/")
+
+    # Its ETag is not its MD5, but its md5 metadata is: no write.
+    mark = len(servers.log_lines())
+    assert deploy(servers, tmp_path, target=target).returncode == 0
+    assert writes(servers, mark) == []
+
+    # Changed, with the same size: uploaded again.
+    with open(big, "r+b") as file:
+        file.write(b"changed")
+    mark = len(servers.log_lines())
+    assert deploy(servers, tmp_path, target=target).returncode == 0
+    assert any("uploads" in t for m, t, _ in writes(servers, mark) if m == "POST")
+    expect_bucket_equals(bucket, public, prefix="large/")

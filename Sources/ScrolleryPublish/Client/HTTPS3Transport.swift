@@ -42,7 +42,11 @@ package struct HTTPS3Transport: S3Transport {
         case .bytes(let bytes):
             outgoing.body = .bytes(ByteBuffer(bytes: bytes))
         case .file(let path, let size):
-            outgoing.body = .stream(FileChunks(path: path, size: size), length: .known(size))
+            outgoing.body = .stream(
+                FileChunks(path: path, offset: 0, size: size, wholeFile: true), length: .known(size))
+        case .fileRange(let path, let offset, let length):
+            outgoing.body = .stream(
+                FileChunks(path: path, offset: offset, size: length, wholeFile: false), length: .known(length))
         }
         do {
             let response = try await client.execute(
@@ -81,8 +85,9 @@ package struct HTTPS3Transport: S3Transport {
     }
 }
 
-/// A file's bytes as a stream of buffers of at most 1 MiB, read as the request is sent; it throws when
-/// the file cannot be read or is not `size` bytes long, so a changed file is never sent cut short.
+/// `size` bytes of a file from `offset` (the whole file, or one part of it) as a stream of buffers of at
+/// most 1 MiB, read as the request is sent; it throws when the file cannot be read or is not as long as
+/// planned, so a changed file is never sent cut short.
 struct FileChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
@@ -91,32 +96,41 @@ struct FileChunks: AsyncSequence, Sendable {
     }
 
     let path: String
+    let offset: Int64
     let size: Int64
+    /// Whether the bytes are the whole file, which must then end where they end.
+    let wholeFile: Bool
 
-    func makeAsyncIterator() -> Iterator { Iterator(path: path, size: size) }
+    func makeAsyncIterator() -> Iterator { Iterator(chunks: self) }
 
     struct Iterator: AsyncIteratorProtocol {
-        let path: String
-        let size: Int64
+        let chunks: FileChunks
         var handle: FileHandle?
         var sent: Int64 = 0
 
-        init(path: String, size: Int64) {
-            self.path = path
-            self.size = size
+        init(chunks: FileChunks) {
+            self.chunks = chunks
         }
 
         mutating func next() async throws -> ByteBuffer? {
+            let path = chunks.path
+            let size = chunks.size
             if handle == nil {
                 guard let opened = FileHandle(forReadingAtPath: path) else {
                     throw ReadError(description: "cannot open \(path) to upload it")
+                }
+                do {
+                    try opened.seek(toOffset: UInt64(chunks.offset))
+                } catch {
+                    throw ReadError(description: "cannot read \(path): \(error)")
                 }
                 handle = opened
             }
             guard let handle else { return nil }
             let chunk: Data
             do {
-                chunk = try handle.read(upToCount: 1 << 20) ?? Data()
+                let wanted = chunks.wholeFile ? 1 << 20 : Int(Swift.min(Int64(1 << 20), size - sent))
+                chunk = wanted > 0 ? try handle.read(upToCount: wanted) ?? Data() : Data()
             } catch {
                 throw ReadError(description: "cannot read \(path): \(error)")
             }

@@ -4,6 +4,8 @@ package enum S3Body: Sendable, Equatable {
     case bytes([UInt8])
     /// The file at `path`, which must still be `size` bytes long when it is sent.
     case file(path: String, size: Int64)
+    /// `length` bytes of the file at `path` from `offset`: one part of a multipart upload.
+    case fileRange(path: String, offset: Int64, length: Int64)
 }
 
 /// A signed request, ready to go: its URL (path and query encoded as signed), method, headers and body.

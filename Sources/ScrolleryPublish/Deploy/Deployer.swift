@@ -3,12 +3,12 @@ import ScrolleryIO
 import Synchronization
 
 /// Publishes an output folder to a bucket: lists the bucket, plans against the folder (complete before the
-/// first write), checks the delete limit and the file sizes, then uploads group by group in
+/// first write), checks the delete limit, then uploads group by group in
 /// `PublishOrder` (each group finished before the next starts, at most `concurrency` requests at once) and
 /// deletes last, in batches of 1,000. A dry run stops after the plan, before the checks, so that it shows
 /// a plan the checks would refuse.
 package struct Deployer: Sendable {
-    /// The largest file sent in one PutObject; larger ones would need a multipart upload.
+    /// The largest file sent in one PutObject; larger ones go in a multipart upload.
     package static let largestSinglePut: Int64 = 64 << 20
 
     package let outputFolder: String
@@ -40,8 +40,8 @@ package struct Deployer: Sendable {
             location: target.location, log: log,
             onSlowDown: { events(.slowedDown(inFlight: limit.slowDown())) })
 
-        let remote = try await client.listAll { events(.listed(objects: $0)) }
-        let plan = try makePlan(remote: remote)
+        let listed = try await client.listAll { events(.listed(objects: $0)) }
+        let plan = try makePlan(remote: try await withMultipartMD5s(listed, client: client))
         for (key, reason) in plan.skipped { events(.skipped(key: key, reason: reason)) }
         events(.planned(plan))
         func summary() -> DeploySummary {
@@ -52,12 +52,6 @@ package struct Deployer: Sendable {
         // A dry run shows the whole plan, even one the checks below would refuse.
         if options.dryRun { return (plan, summary()) }
         try DeleteLimit.check(deleteCount: plan.deletes.count, limit: options.maxDeletes)
-        if let large = plan.uploads.first(where: { $0.file.size > Self.largestSinglePut }) {
-            throw DeploySetupError(
-                problem: "\(large.file.path) is \(DeploySummary.bytes(large.file.size)); files above 64 MB need "
-                    + "a multipart upload, which scrollery deploy does not make yet. Nothing was written.",
-                fix: "Keep files of the output folder at 64 MB or less.")
-        }
 
         for step in PublishOrder.steps(of: plan) {
             switch step {
@@ -106,6 +100,23 @@ package struct Deployer: Sendable {
         }
     }
 
+    /// The listing, with the `md5` metadata of each object whose ETag is not an MD5 (a multipart upload's),
+    /// read with a HEAD request: that is what such an object is compared by.
+    func withMultipartMD5s(_ listed: [RemoteObject], client: S3Client) async throws -> [RemoteObject] {
+        var objects = listed
+        for index in objects.indices where !Self.isMD5(objects[index].etag) {
+            let object = objects[index]
+            guard case .managed = ManagedKeys(prefix: target.location.prefix).verdict(on: object.key) else { continue }
+            let md5 = try await client.md5Metadata(key: object.key)
+            objects[index] = RemoteObject(key: object.key, size: object.size, etag: object.etag, md5Metadata: md5)
+        }
+        return objects
+    }
+
+    static func isMD5(_ etag: String) -> Bool {
+        etag.utf8.count == 32 && etag.utf8.allSatisfy(Hex.isDigit)
+    }
+
     /// The plan from the folder's files, walked in key order, and the listing.
     func makePlan(remote: [RemoteObject]) throws -> PublishPlan {
         let tree = LocalTree(root: outputFolder)
@@ -129,8 +140,12 @@ package struct Deployer: Sendable {
                 try Task.checkCancellation()
                 group.addTask {
                     let file = upload.file
-                    try await client.put(
-                        file, from: folder + "/" + file.path, headers: UploadHeaders(path: file.path, rules: rules))
+                    let headers = UploadHeaders(path: file.path, rules: rules)
+                    if file.size > Deployer.largestSinglePut {
+                        try await client.putMultipart(file, from: folder + "/" + file.path, headers: headers)
+                    } else {
+                        try await client.put(file, from: folder + "/" + file.path, headers: headers)
+                    }
                     events(.uploaded(path: file.path, bytes: file.size))
                 }
                 running += 1
