@@ -6,10 +6,11 @@ It recomputes the canonical request, the string to sign and the HMAC-SHA256 chai
 arrived, and answers 403 `InvalidAccessKeyId`, `SignatureDoesNotMatch` or `AccessDenied` itself (with
 `XAmzContentSHA256Mismatch` for a body that does not match its signed hash). Each request that reaches it is
 appended to the --log file as `METHOD TARGET STATUS`, so tests can count writes. For the hostile cases it
-can answer every Nth well-signed PUT with 503 SlowDown, or close its connection without an answer.
+can answer every Nth well-signed PUT with 503 SlowDown, close its connection without an answer, or hold every
+PUT after the first N without answering.
 
     sigv4_proxy.py --port 9001 --upstream 127.0.0.1:9000 --key AKID:SECRET [--key ...] [--log FILE]
-                   [--slowdown-every N] [--reset-every N]
+                   [--slowdown-every N] [--reset-every N] [--stall-after N]
 """
 
 import argparse
@@ -21,6 +22,7 @@ import re
 import socket
 import sys
 import threading
+import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -157,6 +159,11 @@ class Handler(BaseHTTPRequestHandler):
         body = self.read_body()
         problem = self.check(body)
         fault = self.server.fault(self.command) if problem is None else None
+        if fault == "stall":
+            # Held until the client gives up: a deploy stopped now has writes in flight.
+            self.server.record(f"{self.command} {self.path} stalled")
+            time.sleep(120)
+            return
         if fault == "reset":
             self.server.record(f"{self.command} {self.path} reset")
             self.close_connection = True
@@ -191,7 +198,7 @@ class Handler(BaseHTTPRequestHandler):
 class Proxy(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, port, upstream, keys, log, slowdown_every=0, reset_every=0):
+    def __init__(self, port, upstream, keys, log, slowdown_every=0, reset_every=0, stall_after=None):
         super().__init__(("127.0.0.1", port), Handler)
         self.upstream = upstream
         self.keys = keys
@@ -199,14 +206,17 @@ class Proxy(ThreadingHTTPServer):
         self.lock = threading.Lock()
         self.slowdown_every = slowdown_every
         self.reset_every = reset_every
+        self.stall_after = stall_after
         self.puts = 0
 
     def fault(self, method):
-        """The fault to inject into this well-signed request: `slowdown`, `reset` or None (PUTs only)."""
+        """The fault to inject into this well-signed request: `stall`, `slowdown`, `reset` or None (PUTs only)."""
         if method != "PUT":
             return None
         with self.lock:
             self.puts += 1
+            if self.stall_after is not None and self.puts > self.stall_after:
+                return "stall"
             if self.slowdown_every and self.puts % self.slowdown_every == 0:
                 return "slowdown"
             if self.reset_every and self.puts % self.reset_every == 0:
@@ -227,11 +237,13 @@ def main():
     parser.add_argument("--log")
     parser.add_argument("--slowdown-every", type=int, default=0, help="answer every Nth PUT 503 SlowDown")
     parser.add_argument("--reset-every", type=int, default=0, help="close the connection on every Nth PUT")
+    parser.add_argument("--stall-after", type=int, help="hold every PUT after the first N unanswered")
     arguments = parser.parse_args()
     host, _, port = arguments.upstream.rpartition(":")
     keys = dict(key.split(":", 1) for key in arguments.key)
     proxy = Proxy(
-        arguments.port, (host, int(port)), keys, arguments.log, arguments.slowdown_every, arguments.reset_every)
+        arguments.port, (host, int(port)), keys, arguments.log, arguments.slowdown_every, arguments.reset_every,
+        arguments.stall_after)
     print(f"listening on 127.0.0.1:{arguments.port}", flush=True)
     try:
         proxy.serve_forever()

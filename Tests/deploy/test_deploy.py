@@ -3,7 +3,10 @@ output folder (keys, bytes, Content-Type) after every deploy, and each deploy mu
 changed."""
 
 import os
+import re
+import signal
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -72,12 +75,16 @@ def local_files(public):
     return found
 
 
-def deploy(servers, site, *arguments, secret=SECRET, target="s3://gallery/site", endpoint=None):
-    environment = {
+def environment_for(servers, secret=SECRET, endpoint=None):
+    return {
         "PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "/tmp"), "CI": "true",
         "AWS_ACCESS_KEY_ID": KEY_ID, "AWS_SECRET_ACCESS_KEY": secret, "AWS_REGION": "us-east-1",
         "AWS_ENDPOINT_URL": endpoint or servers.endpoint,
     }
+
+
+def deploy(servers, site, *arguments, secret=SECRET, target="s3://gallery/site", endpoint=None):
+    environment = environment_for(servers, secret, endpoint)
     return subprocess.run(
         [str(BINARY), "deploy", str(site), "--to", target, *arguments], env=environment, capture_output=True,
         text=True, timeout=300)
@@ -262,3 +269,33 @@ def test_large_files_go_in_parts_and_are_compared_by_their_md5(servers, bucket, 
     assert deploy(servers, tmp_path, target=target).returncode == 0
     assert any("uploads" in t for m, t, _ in writes(servers, mark) if m == "POST")
     expect_bucket_equals(bucket, public, prefix="large/")
+
+
+def test_ctrl_c_stops_cleanly_and_the_next_deploy_finishes(servers, bucket, tmp_path):
+    public = make_site(tmp_path)
+    stalling = servers.proxy_with("--stall-after", "3")
+    target = "s3://gallery/interrupted"
+    process = subprocess.Popen(
+        [str(BINARY), "deploy", str(tmp_path), "--to", target, "--concurrency", "2"],
+        env=environment_for(servers, endpoint=stalling.endpoint), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not any(line.endswith("stalled") for line in stalling.log_lines()):
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no PUT was held"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, stderr
+    assert "interrupted: stopping the deploy" in stderr
+
+    result = deploy(servers, tmp_path, target=target)
+    assert result.returncode == 0, result.stderr
+    # What was answered before the stop is in the bucket whole, and not uploaded again.
+    uploaded, unchanged = map(int, re.search(r"(\d+) uploaded .*, (\d+) unchanged", result.stdout).groups())
+    assert uploaded + unchanged == 14 and unchanged >= 2, result.stdout
+    expect_bucket_equals(bucket, public, prefix="interrupted/")
