@@ -6,7 +6,7 @@ VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps bench-images \
-	bench-images-deps bench-dead-hosts theme sample lint format serve \
+	bench-images-deps bench-dead-hosts deploy-test deploy-deps theme sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
 ## build: install libcmark-dev, libvips-dev and libjemalloc-dev if missing, build scrollery, build the sample site into site/public
@@ -14,8 +14,9 @@ build: deps
 	$(SWIFT) build --product scrollery
 	$(BIN) build site
 
-## test: every test: the Swift tests, then the infinite scroll in headless Chromium
-test: swift-test browser-test
+## test: every test: the Swift tests, the infinite scroll in headless Chromium, then `scrollery deploy`
+##   against moto
+test: swift-test browser-test deploy-test
 
 ## swift-test: unit, integration (replica APIs on 127.0.0.1) and end-to-end tests of the binary; the
 ##   100,000-item memory test runs last, alone; failures are repeated at the end (log: .build/swift-test.log)
@@ -26,6 +27,23 @@ swift-test: deps
 ## browser-test: the default theme's infinite scroll in headless Chromium (screenshots in .build/screenshots/)
 browser-test: build browser-deps
 	$(VENV)/bin/python -m pytest -q Tests/browser
+
+## deploy-test: `scrollery deploy` end to end against moto's S3 server behind a proxy that checks every
+##   request's SigV4 signature (Tests/deploy)
+deploy-test: deploy-deps
+	$(SWIFT) build --product scrollery
+	$(DEPLOY_VENV)/bin/python -m pytest -q Tests/deploy
+
+## deploy-deps: moto's server, boto3 and pytest in a virtual environment
+DEPLOY_VENV := .build/deploy-venv
+deploy-deps:
+	@if ! $(PYTHON) -c 'import ensurepip' 2>/dev/null; then \
+		echo "Installing python3-venv (needs apt-get)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv >/dev/null; \
+	fi
+	@[ -x $(DEPLOY_VENV)/bin/python ] || $(PYTHON) -m venv $(DEPLOY_VENV)
+	@$(DEPLOY_VENV)/bin/python -c 'import moto.server, boto3, pytest' 2>/dev/null \
+		|| $(DEPLOY_VENV)/bin/pip install -q --disable-pip-version-check 'moto[server]' boto3 pytest
 
 ## deps: the system packages the build needs (Debian/Ubuntu): libcmark (Markdown), libvips (pictures) and
 ##   jemalloc (the program's memory allocator); and openssl, which the tests use to make a certificate

@@ -99,6 +99,20 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Publishing to S3-compatible hosting: request signing, bucket locations, listings, the upload plan
+        // and its order (pure), and the client and deploy that send them (Client/, Deploy/).
+        .target(
+            name: "ScrolleryPublish",
+            dependencies: [
+                "ScrolleryCore",
+                "ScrolleryIO",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "ScrolleryPreview",
             dependencies: [
@@ -121,6 +135,7 @@ let package = Package(
                 "ScrolleryIO",
                 "Scrollery",
                 "ScrolleryPreview",
+                "ScrolleryPublish",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -140,6 +155,16 @@ let package = Package(
         .testTarget(
             name: "ScrolleryIOTests",
             dependencies: ["ScrolleryCore", "ScrolleryIO", "ScrolleryTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ScrolleryPublishTests",
+            dependencies: [
+                "ScrolleryCore",
+                "ScrolleryPublish",
+                "ScrolleryTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -17,20 +17,24 @@ final class Interruption {
     private let sources: [any DispatchSourceSignal]
     private let flag = Flag()
 
-    init(onInterrupt: @escaping @Sendable () -> Void) {
+    /// - Parameters:
+    ///   - activity: what is stopped, in the messages: `build`, `deploy`.
+    ///   - afterKill: what holds when it is ended anyway.
+    init(
+        activity: String = "build", afterKill: String = "the previous site is intact",
+        onInterrupt: @escaping @Sendable () -> Void
+    ) {
         let flag = self.flag
         sources = [SIGINT, SIGTERM].map { signalNumber in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 flag.value.store(true, ordering: .relaxed)
-                FileHandle.standardError.write(Data("\ninterrupted: stopping the build...\n".utf8))
+                FileHandle.standardError.write(Data("\ninterrupted: stopping the \(activity)...\n".utf8))
                 onInterrupt()
                 DispatchQueue.global().asyncAfter(deadline: .now() + Interruption.grace) {
                     FileHandle.standardError.write(
-                        Data(
-                            "interrupted: the build did not stop in time; ending it (the previous site is intact)\n"
-                                .utf8))
+                        Data("interrupted: the \(activity) did not stop in time; ending it (\(afterKill))\n".utf8))
                     _exit(130)
                 }
             }

@@ -35,6 +35,8 @@ public struct SiteConfig: Sendable {
     public var images: ImageSettings
     /// The `sections:` section: headings in the feed and the archive page, by date.
     public var sections = SectionsConfig()
+    /// The `deploy:` section: where `scrollery deploy` publishes the output folder.
+    public var deploy = DeployConfig()
     /// Hides the values taken from the environment (`${NAME}`) wherever text is shown.
     public var redactor: Redactor
     /// The site folder: relative paths in the config are resolved against it.

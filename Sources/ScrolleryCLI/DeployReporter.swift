@@ -1,0 +1,113 @@
+import Foundation
+import ScrolleryCore
+import ScrolleryPublish
+import Synchronization
+
+/// Prints a deploy's progress as plain lines on standard error (a line per step, and a count every few
+/// seconds while a step runs), and its summary or plan on standard output. Text from the server or the
+/// folder is printed with control characters escaped.
+final class DeployReporter: Sendable {
+    private let verbosity: ProgressReporter.Verbosity
+    private let state = Mutex(State())
+
+    private struct State {
+        var stepFiles = 0
+        var stepDone = 0
+        var lastLine = ContinuousClock.now
+    }
+
+    /// The longest time without a line while a step runs.
+    private static let interval: Duration = .seconds(5)
+
+    init(verbosity: ProgressReporter.Verbosity) {
+        self.verbosity = verbosity
+    }
+
+    func start(target: DeployTarget, dryRun: Bool) {
+        guard verbosity != .quiet else { return }
+        let endpoint = target.endpoint.isAWS ? "AWS, \(target.endpoint.region)" : target.endpoint.host
+        Self.printLine(
+            "\(dryRun ? "Planning" : "Deploying") to \(DeploySummary.shown(target.location)) (\(endpoint)) "
+                + "as \(target.credentials)")
+    }
+
+    func report(_ event: DeployEvent) {
+        guard verbosity != .quiet else { return }
+        state.withLock { state in
+            switch event {
+            case .listed(let objects):
+                if verbosity == .verbose { Self.printLine("listed \(DeploySummary.count(objects)) objects") }
+            case .planned(let plan):
+                Self.printLine(
+                    "plan: \(DeploySummary.count(plan.uploads.count)) to upload "
+                        + "(\(DeploySummary.bytes(plan.uploadBytes))), \(DeploySummary.count(plan.deletes.count)) "
+                        + "to delete, \(DeploySummary.count(plan.unchangedCount)) unchanged")
+            case .stepStarted(let name, let files, let bytes):
+                state.stepFiles = files
+                state.stepDone = 0
+                state.lastLine = .now
+                let size = bytes > 0 ? " (\(DeploySummary.bytes(bytes)))" : ""
+                Self.printLine("\(name): \(DeploySummary.count(files)) files\(size)")
+            case .uploaded(let path, _):
+                state.stepDone += 1
+                if verbosity == .verbose { Self.printLine("uploaded \(path)") }
+                progress(&state)
+            case .deleted(let count):
+                state.stepDone += count
+                progress(&state)
+            case .slowedDown(let inFlight):
+                Self.printLine("the server asks to slow down: at most \(inFlight) requests at once")
+            case .skipped(let key, let reason):
+                Self.printLine("left alone: \(key.debugDescription) (\(reason))")
+            }
+        }
+    }
+
+    private func progress(_ state: inout State) {
+        guard ContinuousClock.now - state.lastLine >= Self.interval, state.stepDone < state.stepFiles else { return }
+        Self.printLine("  \(DeploySummary.count(state.stepDone)) of \(DeploySummary.count(state.stepFiles)) done")
+        state.lastLine = .now
+    }
+
+    /// One request's line, with `--verbose` only: method, key and status, never a header.
+    func verbose(_ line: String) {
+        guard verbosity == .verbose else { return }
+        Self.printLine(line)
+    }
+
+    func finish(_ summary: DeploySummary) {
+        guard verbosity != .quiet else { return }
+        print(TerminalText.shown(summary.description))
+    }
+
+    /// The plan of a dry run, group by group, and the fact that nothing was written.
+    func printPlan(_ plan: PublishPlan, summary: DeploySummary) {
+        var lines = [
+            "Dry run for \(DeploySummary.shown(summary.location)): \(DeploySummary.count(plan.uploads.count)) to "
+                + "upload (\(DeploySummary.bytes(plan.uploadBytes))), \(DeploySummary.count(plan.deletes.count)) "
+                + "to delete, \(DeploySummary.count(plan.unchangedCount)) unchanged; nothing was written."
+        ]
+        for step in PublishOrder.steps(of: plan) {
+            switch step {
+            case .upload(let group, let uploads):
+                let bytes = uploads.reduce(Int64(0)) { $0 + $1.file.size }
+                lines.append("  \(group): \(DeploySummary.count(uploads.count)) (\(DeploySummary.bytes(bytes)))")
+                for upload in uploads {
+                    lines.append("    \(upload.reason == .new ? "new" : "changed") \(upload.file.path)")
+                }
+            case .delete(let deletes):
+                lines.append("  deletes: \(DeploySummary.count(deletes.count))")
+                for delete in deletes { lines.append("    delete \(delete.path)") }
+            }
+        }
+        print(TerminalText.shown(lines.joined(separator: "\n")))
+    }
+
+    func fail(_ error: any Error) {
+        Self.printLine("error: \(error)")
+    }
+
+    private static func printLine(_ text: String) {
+        FileHandle.standardError.write(Data((TerminalText.shown(text) + "\n").utf8))
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import ScrolleryIO
+import Synchronization
+
+/// Publishes an output folder to a bucket: lists the bucket, plans against the folder (complete before the
+/// first write), checks the delete limit, then uploads group by group in
+/// `PublishOrder` (each group finished before the next starts, at most `concurrency` requests at once) and
+/// deletes last, in batches of 1,000. A dry run stops after the plan, before the checks, so that it shows
+/// a plan the checks would refuse.
+package struct Deployer: Sendable {
+    /// The largest file sent in one PutObject; larger ones go in a multipart upload.
+    package static let largestSinglePut: Int64 = 64 << 20
+
+    package let outputFolder: String
+    package let target: DeployTarget
+    package let options: DeployOptions
+    package let events: @Sendable (DeployEvent) -> Void
+
+    package init(
+        outputFolder: String, target: DeployTarget, options: DeployOptions,
+        events: @escaping @Sendable (DeployEvent) -> Void = { _ in }
+    ) {
+        self.outputFolder = outputFolder
+        self.target = target
+        self.options = options
+        self.events = events
+    }
+
+    /// Carries out the deploy through `transport` and returns what it did (what it would do, for a dry
+    /// run). Throws before any write when the folder, the listing or the plan is wrong.
+    package func run(transport: any S3Transport, log: @escaping @Sendable (String) -> Void = { _ in }) async throws
+        -> (plan: PublishPlan, summary: DeploySummary)
+    {
+        let started = ContinuousClock.now
+        try checkFolder()
+        let limit = InFlightLimit(options.concurrency)
+        let events = self.events
+        let client = S3Client(
+            transport: transport, credentials: target.credentials, endpoint: target.endpoint,
+            location: target.location, log: log,
+            onSlowDown: { events(.slowedDown(inFlight: limit.slowDown())) })
+
+        let listed = try await client.listAll { events(.listed(objects: $0)) }
+        let plan = try makePlan(remote: try await withMultipartMD5s(listed, client: client))
+        for (key, reason) in plan.skipped { events(.skipped(key: key, reason: reason)) }
+        events(.planned(plan))
+        func summary() -> DeploySummary {
+            DeploySummary(
+                location: target.location, uploaded: plan.uploads.count, uploadedBytes: plan.uploadBytes,
+                deleted: plan.deletes.count, unchanged: plan.unchangedCount, elapsed: ContinuousClock.now - started)
+        }
+        // A dry run shows the whole plan, even one the checks below would refuse.
+        if options.dryRun { return (plan, summary()) }
+        try DeleteLimit.check(deleteCount: plan.deletes.count, limit: options.maxDeletes)
+
+        for step in PublishOrder.steps(of: plan) {
+            switch step {
+            case .upload(let group, let uploads):
+                events(
+                    .stepStarted(
+                        name: group.description, files: uploads.count,
+                        bytes: uploads.reduce(0) { $0 + $1.file.size }))
+                try await upload(uploads, client: client, limit: limit)
+            case .delete(let deletes):
+                events(.stepStarted(name: "deletes", files: deletes.count, bytes: 0))
+                for batch in try DeleteObjectsBatch.batches(of: deletes.map(\.key)) {
+                    try Task.checkCancellation()
+                    try await client.delete(batch)
+                    events(.deleted(count: batch.keys.count))
+                }
+            }
+        }
+        if let file = options.changedPathsFile {
+            let lines = ChangedPaths.of(uploads: plan.uploads, deletes: plan.deletes).map { $0 + "\n" }.joined()
+            do {
+                try Data(lines.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                throw DeploySetupError(
+                    problem: "The deploy is done, but the changed paths could not be written to \(file) "
+                        + "(\(error.localizedDescription)).",
+                    fix: "Check that its folder exists and is writable.")
+            }
+        }
+        return (plan, summary())
+    }
+
+    /// The output folder must be a finished Scrollery build: it holds `.scrollery-manifest`.
+    func checkFolder() throws(DeploySetupError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: outputFolder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw DeploySetupError(
+                problem: "The output folder \(outputFolder) does not exist.",
+                fix: "Build the site first (scrollery build), then deploy.")
+        }
+        let manifest = outputFolder + "/" + OutputFolder.manifestName
+        guard FileManager.default.fileExists(atPath: manifest) else {
+            throw DeploySetupError(
+                problem: "\(outputFolder) is not a finished Scrollery build: it has no \(OutputFolder.manifestName).",
+                fix: "Run scrollery build and deploy when it succeeds; deploy publishes only folders Scrollery wrote.")
+        }
+    }
+
+    /// The listing, with the `md5` metadata of each object whose ETag is not an MD5 (a multipart upload's),
+    /// read with a HEAD request: that is what such an object is compared by.
+    func withMultipartMD5s(_ listed: [RemoteObject], client: S3Client) async throws -> [RemoteObject] {
+        var objects = listed
+        for index in objects.indices where !Self.isMD5(objects[index].etag) {
+            let object = objects[index]
+            guard case .managed = ManagedKeys(prefix: target.location.prefix).verdict(on: object.key) else { continue }
+            let md5 = try await client.md5Metadata(key: object.key)
+            objects[index] = RemoteObject(key: object.key, size: object.size, etag: object.etag, md5Metadata: md5)
+        }
+        return objects
+    }
+
+    static func isMD5(_ etag: String) -> Bool {
+        etag.utf8.count == 32 && etag.utf8.allSatisfy(Hex.isDigit)
+    }
+
+    /// The plan from the folder's files, walked in key order, and the listing.
+    func makePlan(remote: [RemoteObject]) throws -> PublishPlan {
+        let tree = LocalTree(root: outputFolder)
+        let plan = try PublishPlanner.plan(local: tree, remote: remote, prefix: target.location.prefix)
+        if let failure = tree.failure { throw failure }
+        return plan
+    }
+
+    /// One group's uploads, at most `limit` at once; the first failure stops the group.
+    private func upload(_ uploads: [PlannedUpload], client: S3Client, limit: InFlightLimit) async throws {
+        let folder = outputFolder
+        let rules = options.headerRules
+        let events = self.events
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var running = 0
+            for upload in uploads {
+                while running >= limit.current {
+                    try await group.next()
+                    running -= 1
+                }
+                try Task.checkCancellation()
+                group.addTask {
+                    let file = upload.file
+                    let headers = UploadHeaders(path: file.path, rules: rules)
+                    if file.size > Deployer.largestSinglePut {
+                        try await client.putMultipart(file, from: folder + "/" + file.path, headers: headers)
+                    } else {
+                        try await client.put(file, from: folder + "/" + file.path, headers: headers)
+                    }
+                    events(.uploaded(path: file.path, bytes: file.size))
+                }
+                running += 1
+            }
+            try await group.waitForAll()
+        }
+    }
+}
+
+/// How many requests may be in flight: the `--concurrency` at first, halved (to one at least) each time
+/// the server says SlowDown.
+final class InFlightLimit: Sendable {
+    private let value: Mutex<Int>
+
+    init(_ initial: Int) {
+        value = Mutex(max(initial, 1))
+    }
+
+    var current: Int { value.withLock { $0 } }
+
+    /// Halves the limit and returns the new one.
+    func slowDown() -> Int {
+        value.withLock { limit in
+            limit = max(1, limit / 2)
+            return limit
+        }
+    }
+}

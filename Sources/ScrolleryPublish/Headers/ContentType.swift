@@ -1,0 +1,22 @@
+/// The `Content-Type` of a file from its extension (case ignored); text types say `charset=utf-8`, as
+/// Scrollery writes UTF-8. Unknown extensions get `application/octet-stream`.
+package enum ContentType {
+    private static let byExtension: [String: String] = [
+        "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8",
+        "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
+        "json": "application/json; charset=utf-8", "map": "application/json; charset=utf-8",
+        "xml": "application/xml; charset=utf-8", "txt": "text/plain; charset=utf-8",
+        "svg": "image/svg+xml", "webp": "image/webp", "jpg": "image/jpeg", "jpeg": "image/jpeg",
+        "png": "image/png", "gif": "image/gif", "avif": "image/avif", "ico": "image/x-icon",
+        "woff2": "font/woff2", "woff": "font/woff", "webmanifest": "application/manifest+json",
+    ]
+
+    package static let fallback = "application/octet-stream"
+
+    package static func of(path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
+        return byExtension[name[name.index(after: dot)...].lowercased()] ?? fallback
+    }
+}

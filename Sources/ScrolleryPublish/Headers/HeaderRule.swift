@@ -1,0 +1,26 @@
+/// A user's rule from the config's `deploy.headers`: files whose path matches `match` get its
+/// `cacheControl`, and its `contentType` when it has one.
+package struct HeaderRule: Sendable, Equatable {
+    package let match: PathGlob
+    package let cacheControl: String
+    package let contentType: String?
+
+    package init(match: PathGlob, cacheControl: String, contentType: String? = nil) {
+        self.match = match
+        self.cacheControl = cacheControl
+        self.contentType = contentType
+    }
+}
+
+/// The headers an upload is sent with besides the signature's.
+package struct UploadHeaders: Sendable, Equatable {
+    package let contentType: String
+    package let cacheControl: String
+
+    /// The first rule that matches `path` wins; the defaults fill in what it does not say.
+    package init(path: String, rules: [HeaderRule] = []) {
+        let rule = rules.first { $0.match.matches(path) }
+        contentType = rule?.contentType ?? ContentType.of(path: path)
+        cacheControl = rule?.cacheControl ?? CacheControl.of(path: path)
+    }
+}

@@ -1,0 +1,10 @@
+/// A server answer that is not what the request calls for: not XML, or missing what it must carry.
+package struct S3ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Which answer: `ListObjectsV2`, `DeleteObjects`, `an error response`.
+    package let response: String
+    package let problem: String
+
+    package var description: String {
+        "The server's \(response) answer cannot be used: \(problem). Check that the endpoint is an S3 API."
+    }
+}

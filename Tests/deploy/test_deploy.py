@@ -1,0 +1,301 @@
+"""`scrollery deploy` end to end, against moto behind the SigV4-checking proxy: the bucket must equal the
+output folder (keys, bytes, Content-Type) after every deploy, and each deploy must write exactly what
+changed."""
+
+import os
+import re
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import KEY_ID, ROOT, SECRET, s3_client
+
+BINARY = Path(os.environ.get("SCROLLERY_BIN", ROOT / ".build" / "debug" / "scrollery"))
+
+CONFIG = """\
+source:
+  url: data/page-{{page}}.json
+item:
+  id: "{{id}}"
+  title: "{{title}}"
+output: public
+deploy:
+  headers:
+    - { match: "downloads/**", cacheControl: "public, max-age=86400" }
+"""
+
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".xml": "application/xml; charset=utf-8",
+    ".webp": "image/webp",
+    ".pdf": "application/octet-stream",
+}
+
+
+def make_site(folder):
+    """A site folder whose `public` is a finished build of a few items, pages and assets."""
+    (folder / "scrollery.yml").write_text(CONFIG)
+    public = folder / "public"
+    files = {
+        "index.html": "<h1>home</h1>",
+        "feed.xml": "<feed/>",
+        "sitemap.xml": "<urlset/>",
+        "page/2/index.html": "page two",
+        "page/10/index.html": "page ten",
+        "assets/scrollery.3f9a2c1d.js": "console.log(1)",
+        "assets/scrollery.css": "body{}",
+        "downloads/book.pdf": "%PDF",
+        "items/a b/index.html": "item with a space",
+        "items/été/index.html": "item with accents",
+        "items/c+d=e/index.html": "item with plus and equals",
+        "items/z/photo-0123abcd89ef-640.webp": "RIFF....WEBP",
+        "a-b.html": "sorts before a/",
+        "a/index.html": "folder a",
+        ".scrollery-manifest": "manifest",
+        ".scrollery-render-keys": "keys",
+    }
+    for path, text in files.items():
+        target = public / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return public
+
+
+def local_files(public):
+    found = {}
+    for path in public.rglob("*"):
+        relative = path.relative_to(public).as_posix()
+        if path.is_file() and not relative.startswith(".scrollery"):
+            found[relative] = path.read_bytes()
+    return found
+
+
+def environment_for(servers, secret=SECRET, endpoint=None):
+    return {
+        "PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "/tmp"), "CI": "true",
+        "AWS_ACCESS_KEY_ID": KEY_ID, "AWS_SECRET_ACCESS_KEY": secret, "AWS_REGION": "us-east-1",
+        "AWS_ENDPOINT_URL": endpoint or servers.endpoint,
+    }
+
+
+def deploy(servers, site, *arguments, secret=SECRET, target="s3://gallery/site", endpoint=None):
+    environment = environment_for(servers, secret, endpoint)
+    return subprocess.run(
+        [str(BINARY), "deploy", str(site), "--to", target, *arguments], env=environment, capture_output=True,
+        text=True, timeout=300)
+
+
+def writes(servers, start):
+    """The write requests the proxy passed since line `start` of its log: (method, target)."""
+    found = []
+    for line in servers.log_lines()[start:]:
+        method, target, status = line.split(" ", 3)[:3]
+        if method in ("PUT", "POST", "DELETE"):
+            found.append((method, target, status))
+    return found
+
+
+def expect_bucket_equals(client, public, prefix="site/"):
+    files = local_files(public)
+    listed = {}
+    for page in client.get_paginator("list_objects_v2").paginate(Bucket="gallery", Prefix=prefix):
+        for item in page.get("Contents", []):
+            listed[item["Key"][len(prefix):]] = item
+    assert sorted(listed) == sorted(files)
+    for path, data in files.items():
+        answer = client.get_object(Bucket="gallery", Key=prefix + path)
+        assert answer["Body"].read() == data, path
+        suffix = Path(path).suffix
+        assert answer["ContentType"] == TYPES[suffix], path
+        if path.startswith("downloads/"):
+            assert answer["CacheControl"] == "public, max-age=86400"
+        elif "3f9a2c1d" in path or "0123abcd89ef" in path:
+            assert answer["CacheControl"] == "public, max-age=31536000, immutable"
+        else:
+            assert answer["CacheControl"] == "public, max-age=0, must-revalidate"
+
+
+@pytest.fixture(scope="module")
+def bucket(servers):
+    client = s3_client(servers.endpoint)
+    client.create_bucket(Bucket="gallery")
+    # Neighbours of the prefix that a deploy to s3://gallery/site must never touch.
+    for key in ("site-old/index.html", "sitex", "other/site/index.html"):
+        client.put_object(Bucket="gallery", Key=key, Body=b"keep me")
+    return client
+
+
+def test_deploy_writes_only_what_changed(servers, bucket, tmp_path):
+    assert BINARY.exists(), f"build scrollery first: {BINARY}"
+    public = make_site(tmp_path)
+    changed_paths = tmp_path / "changed.txt"
+
+    # The first deploy uploads every file but the bookkeeping.
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path, "--changed-paths", str(changed_paths))
+    assert result.returncode == 0, result.stderr
+    assert "Deployed to s3://gallery/site: 14 uploaded" in result.stdout
+    assert len([w for w in writes(servers, mark) if w[0] == "PUT"]) == 14
+    assert all(status == "200" for _, _, status in writes(servers, mark))
+    expect_bucket_equals(bucket, public)
+    paths = changed_paths.read_text().splitlines()
+    assert "/items/a b/" in paths and "/items/a b/index.html" in paths and "/" in paths
+
+    # Again, nothing changed: reads only.
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "0 uploaded" in result.stdout and "0 deleted" in result.stdout and "14 unchanged" in result.stdout
+    assert writes(servers, mark) == []
+
+    # Every file touched (a fresh checkout): still no write.
+    for path in public.rglob("*"):
+        os.utime(path, (2_000_000_000, 2_000_000_000))
+    mark = len(servers.log_lines())
+    assert deploy(servers, tmp_path).returncode == 0
+    assert writes(servers, mark) == []
+
+    # One file changed: exactly it is uploaded.
+    (public / "items" / "été" / "index.html").write_text("changed", encoding="utf-8")
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path, "--changed-paths", str(changed_paths))
+    assert result.returncode == 0, result.stderr
+    assert [(m, t) for m, t, _ in writes(servers, mark)] == [("PUT", "/gallery/site/items/%C3%A9t%C3%A9/index.html")]
+    assert changed_paths.read_text().splitlines() == ["/items/été/", "/items/été/index.html"]
+    expect_bucket_equals(bucket, public)
+
+    # A dry run of a change writes nothing and names it.
+    (public / "index.html").write_text("new home", encoding="utf-8")
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path, "--dry-run")
+    assert result.returncode == 0, result.stderr
+    assert "changed index.html" in result.stdout and "nothing was written" in result.stdout
+    assert writes(servers, mark) == []
+
+    # Removed files are deleted, after the uploads.
+    for path in ("items/a b/index.html", "items/c+d=e/index.html", "a-b.html"):
+        (public / path).unlink()
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "1 uploaded" in result.stdout and "3 deleted" in result.stdout
+    done = writes(servers, mark)
+    assert [m for m, _, _ in done] == ["PUT", "POST"]
+    assert done[1][1].startswith("/gallery?delete")
+    expect_bucket_equals(bucket, public)
+
+    # The neighbours of the prefix are untouched.
+    for key in ("site-old/index.html", "sitex", "other/site/index.html"):
+        assert bucket.get_object(Bucket="gallery", Key=key)["Body"].read() == b"keep me"
+
+
+def test_too_many_deletes_write_nothing(servers, bucket, tmp_path):
+    public = make_site(tmp_path)
+    assert deploy(servers, tmp_path, target="s3://gallery/limits").returncode == 0
+    for path in ("index.html", "feed.xml", "sitemap.xml"):
+        (public / path).unlink()
+    (public / "page" / "2" / "index.html").write_text("changed too", encoding="utf-8")
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path, "--max-deletes", "2", target="s3://gallery/limits")
+    assert result.returncode != 0
+    assert "--max-deletes 3" in result.stderr
+    assert writes(servers, mark) == []
+    result = deploy(servers, tmp_path, "--max-deletes", "3", target="s3://gallery/limits")
+    assert result.returncode == 0, result.stderr
+    expect_bucket_equals(bucket, public, prefix="limits/")
+
+
+def test_a_wrong_secret_fails_without_showing_it(servers, bucket, tmp_path):
+    make_site(tmp_path)
+    wrong = "WRONG/secret+that-must-not-be-printed"
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path, "--verbose", secret=wrong, target="s3://gallery/wrong")
+    assert result.returncode != 0
+    assert "SignatureDoesNotMatch" in result.stderr and "AWS_SECRET_ACCESS_KEY" in result.stderr
+    assert KEY_ID in result.stderr
+    assert wrong not in result.stderr + result.stdout
+    assert writes(servers, mark) == []
+
+
+def test_an_unfinished_build_is_refused(servers, bucket, tmp_path):
+    public = make_site(tmp_path)
+    (public / ".scrollery-manifest").unlink()
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path)
+    assert result.returncode != 0
+    assert ".scrollery-manifest" in result.stderr
+    assert servers.log_lines()[mark:] == []
+
+
+def test_slow_downs_and_resets_are_retried(servers, bucket, tmp_path):
+    public = make_site(tmp_path)
+    hostile = servers.proxy_with("--slowdown-every", "3", "--reset-every", "4")
+    result = deploy(servers, tmp_path, "--concurrency", "4", target="s3://gallery/hostile", endpoint=hostile.endpoint)
+    assert result.returncode == 0, result.stderr
+    assert "14 uploaded" in result.stdout
+    assert "slow down" in result.stderr
+    faults = [line for line in hostile.log_lines() if line.endswith("SlowDown") or line.endswith("reset")]
+    assert len(faults) >= 4
+    expect_bucket_equals(bucket, public, prefix="hostile/")
+
+
+def test_large_files_go_in_parts_and_are_compared_by_their_md5(servers, bucket, tmp_path):
+    public = make_site(tmp_path)
+    big = public / "downloads" / "big.pdf"
+    big.write_bytes(os.urandom(70 << 20))
+    target = "s3://gallery/large"
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path, target=target)
+    assert result.returncode == 0, result.stderr
+    parts = [t for m, t, _ in writes(servers, mark) if m == "PUT" and "partNumber=" in t]
+    assert len(parts) == 5  # 70 MiB in parts of 16 MiB
+    assert "-" in bucket.head_object(Bucket="gallery", Key="large/downloads/big.pdf")["ETag"]
+    expect_bucket_equals(bucket, public, prefix="large/")
+
+    # Its ETag is not its MD5, but its md5 metadata is: no write.
+    mark = len(servers.log_lines())
+    assert deploy(servers, tmp_path, target=target).returncode == 0
+    assert writes(servers, mark) == []
+
+    # Changed, with the same size: uploaded again.
+    with open(big, "r+b") as file:
+        file.write(b"changed")
+    mark = len(servers.log_lines())
+    assert deploy(servers, tmp_path, target=target).returncode == 0
+    assert any("uploads" in t for m, t, _ in writes(servers, mark) if m == "POST")
+    expect_bucket_equals(bucket, public, prefix="large/")
+
+
+def test_ctrl_c_stops_cleanly_and_the_next_deploy_finishes(servers, bucket, tmp_path):
+    public = make_site(tmp_path)
+    stalling = servers.proxy_with("--stall-after", "3")
+    target = "s3://gallery/interrupted"
+    process = subprocess.Popen(
+        [str(BINARY), "deploy", str(tmp_path), "--to", target, "--concurrency", "2"],
+        env=environment_for(servers, endpoint=stalling.endpoint), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not any(line.endswith("stalled") for line in stalling.log_lines()):
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no PUT was held"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, stderr
+    assert "interrupted: stopping the deploy" in stderr
+
+    result = deploy(servers, tmp_path, target=target)
+    assert result.returncode == 0, result.stderr
+    # What was answered before the stop is in the bucket whole, and not uploaded again.
+    uploaded, unchanged = map(int, re.search(r"(\d+) uploaded .*, (\d+) unchanged", result.stdout).groups())
+    assert uploaded + unchanged == 14 and unchanged >= 2, result.stdout
+    expect_bucket_equals(bucket, public, prefix="interrupted/")
