@@ -102,14 +102,17 @@ bench-smoke:
 	$(PYTHON) bench/dead_hosts.py --n 200 --timeout 1s
 
 ## bench-deploy: scrollery deploy against aws s3 sync and rclone sync --checksum on moto's S3 server, BENCH_DEPLOY_N
-##   items: a first deploy, one with nothing changed, and one from a fresh copy (new modification times)
+##   items: a first deploy, one with nothing changed, and one from a fresh copy (new modification times); then
+##   Scrollery's memory at BENCH_DEPLOY_MEMORY_N items
 BENCH_DEPLOY_N ?= 10000
+BENCH_DEPLOY_MEMORY_N ?= 100000
 bench-deploy: deps deploy-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
 	@command -v rclone >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq rclone >/dev/null; }
 	@$(DEPLOY_VENV)/bin/python -c 'import awscli' 2>/dev/null \
 		|| $(DEPLOY_VENV)/bin/pip install -q --disable-pip-version-check awscli
-	PATH="$(abspath $(DEPLOY_VENV))/bin:$$PATH" $(DEPLOY_VENV)/bin/python bench/deploy.py --n $(BENCH_DEPLOY_N)
+	PATH="$(abspath $(DEPLOY_VENV))/bin:$$PATH" $(DEPLOY_VENV)/bin/python bench/deploy.py --n $(BENCH_DEPLOY_N) \
+		--memory-n $(BENCH_DEPLOY_MEMORY_N)
 
 ## bench-dead-hosts: what a dead picture host costs a build of BENCH_DEAD_N items (a name that does not resolve, a
 ##   port that refuses connections, a server that never answers), beside the same items with pictures off

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`scrollery deploy` against `aws s3 sync` and `rclone sync --checksum`, on the same S3 server, in one run.
 
-    python3 bench/deploy.py [--n 10000] [--scrollery PATH] [--work DIR]
+    python3 bench/deploy.py [--n 10000] [--memory-n 100000] [--scrollery PATH] [--work DIR]
 
 Builds a generated gallery of N items (bench/generate.py, the `world` corpus: every script, emoji, long
 Markdown) with Scrollery, starts moto's S3 server on 127.0.0.1 (no signature check: this measures the
@@ -12,7 +12,8 @@ tools, not the proxy the tests use), and for each tool, into a bucket of its own
 3. a deploy with nothing changed from a fresh copy of the folder (`cp -r`: every file has a new
    modification time, as after a CI checkout or a cache restore).
 
-Each is one run, timed around the process (Scrollery's peak memory from /usr/bin/time); the uploads are counted from each tool's own output and
+Then, with `--memory-n`, Scrollery alone on a gallery of that many items: its first deploy and one with
+nothing changed, with their peak memory. Each is one run, timed around the process (Scrollery's peak memory from /usr/bin/time); the uploads are counted from each tool's own output and
 checked against the bucket. The tools run with their defaults (Scrollery 8 requests at once, the AWS
 CLI 10, rclone 4 transfers and 8 checkers). moto is written in Python: its own speed bounds every
 figure here, so compare tools within this run, not with a real S3.
@@ -79,6 +80,7 @@ def main():
     parser.add_argument("--n", type=int, default=10000)
     parser.add_argument("--scrollery", default=str(ROOT / ".build/release/scrollery"))
     parser.add_argument("--work", default=str(ROOT / ".build/bench-deploy"))
+    parser.add_argument("--memory-n", type=int, default=0)
     args = parser.parse_args()
     scrollery = args.scrollery
     for tool in (scrollery, shutil.which("aws"), shutil.which("rclone")):
@@ -159,6 +161,25 @@ def main():
             cells = [f"{wall:.2f} ({uploads:,})" for wall, uploads in results[name]]
             print(f"| {name} | " + " | ".join(cells) + " |")
         print(f"\nscrollery deploy's peak RSS: {', '.join(f'{peak:.0f} MB' for peak in peaks)}")
+        if args.memory_n:
+            print(f"== {args.memory_n} items, Scrollery alone", file=sys.stderr)
+            generate.generate(args.memory_n, work / "large", hugo=False, world_text=True)
+            large = work / "large" / "scrollery"
+            run([scrollery, "build", str(large)], env)
+            files = files_under(large / "public")
+            run(aws + ["mb", "s3://scrollery-large"], env)
+            rows = []
+            for _ in range(2):
+                before = len(peaks)
+                wall, text = run(["/usr/bin/time", "-f", "peak-rss-kb %M", scrollery, "deploy", str(large), "--to",
+                                  "s3://scrollery-large/g", "--endpoint", endpoint], env)
+                peak = re.search(r"peak-rss-kb (\d+)", text)
+                uploaded = re.search(r": ([\d,]+) uploaded", text)
+                rows.append((wall, uploaded.group(1) if uploaded else "?", int(peak.group(1)) / 1024 if peak else 0))
+                del peaks[before:]
+            print(f"\nscrollery deploy, {args.memory_n} items ({files} files): first deploy {rows[0][0]:.1f} s "
+                  f"({rows[0][1]} uploaded, peak {rows[0][2]:.0f} MB); nothing changed {rows[1][0]:.2f} s "
+                  f"({rows[1][1]} uploaded, peak {rows[1][2]:.0f} MB)")
     finally:
         moto.terminate()
         moto.wait()
