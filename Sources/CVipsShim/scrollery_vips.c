@@ -13,9 +13,8 @@
 #endif
 
 // libvips is opened when the first picture needs it, not when the program starts: linked, it and the
-// hundred libraries it needs cost every run tens of milliseconds and about 25 MB before a single page,
-// pictures or not. Each call below goes through this table, filled by `dlsym` with each function's own
-// declared type.
+// hundred libraries it needs would cost every run time and memory before a single page, pictures or not.
+// Each call below goes through this table, filled by `dlsym` with each function's own declared type.
 #define SCROLLERY_VIPS_CALLS(X) \
     X(vips_init) \
     X(vips_foreign_find_load_buffer) \
@@ -147,13 +146,9 @@ int scrollery_vips_start(char **error)
         return -1;
     }
 #ifdef __GLIBC__
-    // Decoded pictures are large buffers freed soon after, on whichever pooled thread ran the job. By
-    // default glibc raises its mmap threshold after such a free, so the threshold, and with it how much
-    // the arenas keep, would drift with the pictures seen. A fixed threshold of 32 MB (glibc's largest)
-    // keeps every picture's buffers in the arenas, where the next job reuses them: handing them back to
-    // the system after each job and faulting them in again for the next cost 6% of an image build's
-    // time. Fewer arenas bound what they keep (about 240 MB at the peak for 1,000 photos, 1.14× the peak
-    // for 100).
+    // A fixed mmap threshold (glibc's largest) keeps every decoded picture's buffers in the arenas, where
+    // the next job reuses them, instead of a threshold that drifts with the pictures seen; fewer arenas
+    // bound what they keep. (The figures behind both are in bench/RESULTS.md.)
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_ARENA_MAX, 4);
 #endif

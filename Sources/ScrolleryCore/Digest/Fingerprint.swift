@@ -5,9 +5,8 @@ package import Foundation
 /// cut to its first 128 bits. Render keys, item fingerprints, input fingerprints and file identities are
 /// all made with it, so one change of scheme (its `version`) invalidates them all together.
 package struct Fingerprint: Sendable {
-    /// Changed whenever the same inputs would render differently (render-3: a page's key is made from its
-    /// items' fingerprints; render-4: an item's fingerprint has its excerpt, not the plain text it is cut
-    /// from).
+    /// The scheme's name: changed whenever the same inputs would render differently, so that every key made
+    /// before is new again. (Why each step was taken is in the commit that took it.)
     package static let version = "scrollery-0.1/render-4"
 
     private var hasher = SHA256()
