@@ -3,24 +3,34 @@ import ScrolleryCore
 import ScrolleryPublish
 import Synchronization
 
-/// Prints a deploy's progress as plain lines on standard error (a line per step, and a count every few
-/// seconds while a step runs), and its summary or plan on standard output. Text from the server or the
-/// folder is printed with control characters escaped.
+/// Prints a deploy's progress on standard error, a live line on a terminal (the step, its files and
+/// bytes done) and plain lines in CI or when piped (a line per step, and a count every few seconds while
+/// a step runs), and its summary or plan on standard output. Text from the server or the folder is printed
+/// with control characters escaped.
 final class DeployReporter: Sendable {
     private let verbosity: ProgressReporter.Verbosity
+    private let live: Bool
     private let state = Mutex(State())
 
     private struct State {
+        var stepName = ""
         var stepFiles = 0
+        var stepBytes: Int64 = 0
         var stepDone = 0
+        var bytesDone: Int64 = 0
         var lastLine = ContinuousClock.now
+        var lineShown = false
     }
 
     /// The longest time without a line while a step runs.
     private static let interval: Duration = .seconds(5)
+    /// The shortest time between two redraws of the live line.
+    private static let redraw: Duration = .milliseconds(100)
 
     init(verbosity: ProgressReporter.Verbosity) {
         self.verbosity = verbosity
+        let inCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
+        live = !inCI && isatty(STDERR_FILENO) == 1 && verbosity == .normal
     }
 
     func start(target: DeployTarget, dryRun: Bool) {
@@ -43,30 +53,68 @@ final class DeployReporter: Sendable {
                         + "(\(DeploySummary.bytes(plan.uploadBytes))), \(DeploySummary.count(plan.deletes.count)) "
                         + "to delete, \(DeploySummary.count(plan.unchangedCount)) unchanged")
             case .stepStarted(let name, let files, let bytes):
+                state.stepName = name
                 state.stepFiles = files
+                state.stepBytes = bytes
                 state.stepDone = 0
-                state.lastLine = .now
+                state.bytesDone = 0
                 let size = bytes > 0 ? " (\(DeploySummary.bytes(bytes)))" : ""
-                Self.printLine("\(name): \(DeploySummary.count(files)) files\(size)")
-            case .uploaded(let path, _):
+                if live {
+                    // The step before keeps its last line.
+                    endLine(&state)
+                    state.lastLine = .now - Self.redraw
+                    progress(&state)
+                } else {
+                    state.lastLine = .now
+                    Self.printLine("\(name): \(DeploySummary.count(files)) files\(size)")
+                }
+            case .uploaded(let path, let bytes):
                 state.stepDone += 1
+                state.bytesDone += bytes
                 if verbosity == .verbose { Self.printLine("uploaded \(path)") }
                 progress(&state)
             case .deleted(let count):
                 state.stepDone += count
                 progress(&state)
             case .slowedDown(let inFlight):
+                clearLine(&state)
                 Self.printLine("the server asks to slow down: at most \(inFlight) requests at once")
             case .skipped(let key, let reason):
+                clearLine(&state)
                 Self.printLine("left alone: \(key.debugDescription) (\(reason))")
             }
         }
     }
 
     private func progress(_ state: inout State) {
+        if live {
+            guard ContinuousClock.now - state.lastLine >= Self.redraw || state.stepDone == state.stepFiles else {
+                return
+            }
+            let bytes =
+                state.stepBytes > 0
+                ? " · \(DeploySummary.bytes(state.bytesDone)) of \(DeploySummary.bytes(state.stepBytes))" : ""
+            let line =
+                "\(state.stepName): \(DeploySummary.count(state.stepDone)) of "
+                + "\(DeploySummary.count(state.stepFiles)) files\(bytes)"
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(TerminalText.shown(line))".utf8))
+            state.lineShown = true
+            state.lastLine = .now
+            return
+        }
         guard ContinuousClock.now - state.lastLine >= Self.interval, state.stepDone < state.stepFiles else { return }
         Self.printLine("  \(DeploySummary.count(state.stepDone)) of \(DeploySummary.count(state.stepFiles)) done")
         state.lastLine = .now
+    }
+
+    private func endLine(_ state: inout State) {
+        if state.lineShown { FileHandle.standardError.write(Data("\n".utf8)) }
+        state.lineShown = false
+    }
+
+    private func clearLine(_ state: inout State) {
+        if state.lineShown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        state.lineShown = false
     }
 
     /// One request's line, with `--verbose` only: method, key and status, never a header.
@@ -76,6 +124,7 @@ final class DeployReporter: Sendable {
     }
 
     func finish(_ summary: DeploySummary) {
+        state.withLock { endLine(&$0) }
         guard verbosity != .quiet else { return }
         print(TerminalText.shown(summary.description))
     }
@@ -104,6 +153,7 @@ final class DeployReporter: Sendable {
     }
 
     func fail(_ error: any Error) {
+        state.withLock { endLine(&$0) }
         Self.printLine("error: \(error)")
     }
 

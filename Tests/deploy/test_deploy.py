@@ -299,3 +299,23 @@ def test_ctrl_c_stops_cleanly_and_the_next_deploy_finishes(servers, bucket, tmp_
     uploaded, unchanged = map(int, re.search(r"(\d+) uploaded .*, (\d+) unchanged", result.stdout).groups())
     assert uploaded + unchanged == 14 and unchanged >= 2, result.stdout
     expect_bucket_equals(bucket, public, prefix="interrupted/")
+
+
+def test_a_terminal_gets_a_live_line_per_step(servers, bucket, tmp_path):
+    """On a terminal (a pseudo-terminal made by `script`, without CI set) each step is one line redrawn in
+    place, ending with its files and bytes done; the summary follows."""
+    make_site(tmp_path)
+    environment = environment_for(servers)
+    del environment["CI"]
+    environment["TERM"] = "xterm"
+    command = " ".join([str(BINARY), "deploy", f"'{tmp_path}'", "--to", "s3://gallery/live"])
+    result = subprocess.run(
+        ["script", "-qec", command, "/dev/null"], env=environment, capture_output=True, timeout=300)
+    text = result.stdout.decode("utf-8", "replace")
+    assert result.returncode == 0, text
+    assert "\r\x1b[K" in text, "the line is redrawn in place"
+    # Each step ends on its own line with everything done: the counts add up to the files uploaded.
+    finals = re.findall(r"(\d+) of (\d+) files[^\r\n]*\r?\n", text)
+    assert finals and all(done == total for done, total in finals), finals
+    assert sum(int(done) for done, _ in finals) == 14, finals
+    assert "Deployed to s3://gallery/live: 14 uploaded" in text
