@@ -34,7 +34,7 @@ deploy-test: deploy-deps
 	$(SWIFT) build --product scrollery
 	$(DEPLOY_VENV)/bin/python -m pytest -q Tests/deploy
 
-## deploy-deps: moto's server, boto3 and pytest in a virtual environment
+## deploy-deps: moto's server, boto3, the AWS CLI and pytest in a virtual environment
 DEPLOY_VENV := .build/deploy-venv
 deploy-deps:
 	@if ! $(PYTHON) -c 'import ensurepip' 2>/dev/null; then \
@@ -42,8 +42,8 @@ deploy-deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv >/dev/null; \
 	fi
 	@[ -x $(DEPLOY_VENV)/bin/python ] || $(PYTHON) -m venv $(DEPLOY_VENV)
-	@$(DEPLOY_VENV)/bin/python -c 'import moto.server, boto3, pytest' 2>/dev/null \
-		|| $(DEPLOY_VENV)/bin/pip install -q --disable-pip-version-check 'moto[server]' boto3 pytest
+	@$(DEPLOY_VENV)/bin/python -c 'import moto.server, boto3, pytest, awscli' 2>/dev/null \
+		|| $(DEPLOY_VENV)/bin/pip install -q --disable-pip-version-check 'moto[server]' boto3 pytest awscli
 
 ## deps: the system packages the build needs (Debian/Ubuntu): libcmark (Markdown), libvips (pictures) and
 ##   jemalloc (the program's memory allocator); and openssl, which the tests use to make a certificate
@@ -109,8 +109,6 @@ BENCH_DEPLOY_MEMORY_N ?= 100000
 bench-deploy: deps deploy-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
 	@command -v rclone >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq rclone >/dev/null; }
-	@$(DEPLOY_VENV)/bin/python -c 'import awscli' 2>/dev/null \
-		|| $(DEPLOY_VENV)/bin/pip install -q --disable-pip-version-check awscli
 	PATH="$(abspath $(DEPLOY_VENV))/bin:$$PATH" $(DEPLOY_VENV)/bin/python bench/deploy.py --n $(BENCH_DEPLOY_N) \
 		--memory-n $(BENCH_DEPLOY_MEMORY_N)
 

@@ -1,9 +1,14 @@
-"""The proxy itself, checked with boto3 as a known-good client and with a wrong secret."""
+"""The proxy itself, checked with boto3 and the AWS CLI as known-good clients and with a wrong secret."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import botocore.exceptions
 import pytest
 
-from conftest import KEY_ID, s3_client
+from conftest import KEY_ID, SECRET, s3_client
 
 
 def test_boto3_requests_pass_the_proxy(servers):
@@ -29,3 +34,27 @@ def test_a_wrong_secret_or_key_id_is_refused(servers):
     with pytest.raises(botocore.exceptions.ClientError) as unknown:
         stranger.list_buckets()
     assert unknown.value.response["Error"]["Code"] == "InvalidAccessKeyId"
+
+
+def test_aws_s3_sync_passes_the_proxy_and_a_wrong_secret_does_not(servers, tmp_path):
+    aws = Path(sys.executable).parent / "aws"
+    assert aws.exists(), "make deploy-deps installs the AWS CLI"
+    folder = tmp_path / "sync"
+    (folder / "dir").mkdir(parents=True)
+    (folder / "dir" / "a b+c=%d é.txt").write_text("hello", encoding="utf-8")
+    environment = {
+        "PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path), "AWS_ACCESS_KEY_ID": KEY_ID,
+        "AWS_SECRET_ACCESS_KEY": SECRET, "AWS_DEFAULT_REGION": "us-east-1", "AWS_EC2_METADATA_DISABLED": "true",
+    }
+    cli = [str(aws), "--endpoint-url", servers.endpoint, "s3"]
+    made = subprocess.run(cli + ["mb", "s3://aws-check"], env=environment, capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    synced = subprocess.run(
+        cli + ["sync", str(folder), "s3://aws-check/p"], env=environment, capture_output=True, text=True)
+    assert synced.returncode == 0, synced.stderr
+    listed = s3_client(servers.endpoint).list_objects_v2(Bucket="aws-check", Prefix="p/")
+    assert [item["Key"] for item in listed["Contents"]] == ["p/dir/a b+c=%d é.txt"]
+    refused = subprocess.run(
+        cli + ["ls", "s3://aws-check/p/"], env=dict(environment, AWS_SECRET_ACCESS_KEY="not-the-secret"),
+        capture_output=True, text=True)
+    assert refused.returncode != 0 and "SignatureDoesNotMatch" in refused.stderr
