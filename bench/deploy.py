@@ -12,8 +12,8 @@ tools, not the proxy the tests use), and for each tool, into a bucket of its own
 3. a deploy with nothing changed from a fresh copy of the folder (`cp -r`: every file has a new
    modification time, as after a CI checkout or a cache restore).
 
-Then, with `--memory-n`, Scrollery alone on a gallery of that many items: its first deploy and one with
-nothing changed, with their peak memory. Each is one run, timed around the process (Scrollery's peak memory from /usr/bin/time); the uploads are counted from each tool's own output and
+Then, with `--memory-n`, Scrollery alone on a gallery of that many items: the peak memory of a dry run,
+which plans every file (walk, MD5s, listing, merge) without moto's minutes of uploads. Each is one run, timed around the process (Scrollery's peak memory from /usr/bin/time); the uploads are counted from each tool's own output and
 checked against the bucket. The tools run with their defaults (Scrollery 8 requests at once, the AWS
 CLI 10, rclone 4 transfers and 8 checkers). moto is written in Python: its own speed bounds every
 figure here, so compare tools within this run, not with a real S3.
@@ -168,18 +168,15 @@ def main():
             run([scrollery, "build", str(large)], env)
             files = files_under(large / "public")
             run(aws + ["mb", "s3://scrollery-large"], env)
-            rows = []
-            for _ in range(2):
-                before = len(peaks)
-                wall, text = run(["/usr/bin/time", "-f", "peak-rss-kb %M", scrollery, "deploy", str(large), "--to",
-                                  "s3://scrollery-large/g", "--endpoint", endpoint], env)
-                peak = re.search(r"peak-rss-kb (\d+)", text)
-                uploaded = re.search(r": ([\d,]+) uploaded", text)
-                rows.append((wall, uploaded.group(1) if uploaded else "?", int(peak.group(1)) / 1024 if peak else 0))
-                del peaks[before:]
-            print(f"\nscrollery deploy, {args.memory_n} items ({files} files): first deploy {rows[0][0]:.1f} s "
-                  f"({rows[0][1]} uploaded, peak {rows[0][2]:.0f} MB); nothing changed {rows[1][0]:.2f} s "
-                  f"({rows[1][1]} uploaded, peak {rows[1][2]:.0f} MB)")
+            # A dry run plans every file (the walk in key order, an MD5 of each, the listing, the merge) and
+            # writes nothing: the memory of a deploy of that size without moto's minutes of uploads.
+            wall, text = run(["/usr/bin/time", "-f", "peak-rss-kb %M", scrollery, "deploy", str(large), "--to",
+                              "s3://scrollery-large/g", "--endpoint", endpoint, "--dry-run"], env)
+            peak = re.search(r"peak-rss-kb (\d+)", text)
+            planned = re.search(r"([\d,]+) to upload", text)
+            print(f"\nscrollery deploy --dry-run, {args.memory_n} items ({files} files): "
+                  f"{planned.group(1) if planned else '?'} planned in {wall:.1f} s, "
+                  f"peak {int(peak.group(1)) / 1024 if peak else 0:.0f} MB")
     finally:
         moto.terminate()
         moto.wait()
