@@ -32,7 +32,11 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Ignore the HTTP cache: fetch everything again (and store it).")
     var refresh = false
 
-    @Flag(help: "Use only the HTTP cache; fail for anything it does not have.")
+    @Flag(
+        help: ArgumentHelp(
+            "Read the source and details only from the cache; fail for any it does not have.",
+            discussion: "A picture whose variants are in neither cache (a pictures shard that failed) is still "
+                + "fetched and processed, and counted in the summary."))
     var offline = false
 
     @Flag(help: "Remove files from the output folder that Scrollery did not write.")
@@ -52,7 +56,8 @@ struct BuildCommand: AsyncParsableCommand {
         let statistics = FetchStatistics()
         let reporter = ProgressReporter(verbosity: outputOptions.verbosity, statistics: statistics)
         let logger = outputOptions.makeLogger()
-        let build = Task { [self] in
+        // Interrupted, the build stops its requests, removes its staging folder and keeps the previous site.
+        try await runReported(reporter) { [self] in
             let siteFolder = URL(fileURLWithPath: site, isDirectory: true).standardizedFileURL
             let config = try SiteConfig.load(
                 siteFolder: siteFolder, overrides: ConfigOverrides(output: output, baseURL: baseURL))
@@ -62,27 +67,7 @@ struct BuildCommand: AsyncParsableCommand {
                     strict: strict, maxItems: maxItems, concurrency: concurrency,
                     cacheMode: offline ? .offline : refresh ? .refresh : .normal, clean: clean),
                 events: { reporter.report($0) }, logger: logger, statistics: statistics)
-            return try await builder.build()
-        }
-        // Ctrl-C (or a CI runner's SIGTERM) cancels the build: requests stop, the staging folder is
-        // removed and the previous site stays.
-        let interruption = Interruption { build.cancel() }
-        defer { interruption.stop() }
-        let ticker = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: reporter.tickPeriod)
-                if !Task.isCancelled { reporter.tick() }
-            }
-        }
-        defer { ticker.cancel() }
-        do {
-            let summary = try await build.value
-            ticker.cancel()
-            reporter.finish(summary)
-        } catch {
-            ticker.cancel()
-            reporter.fail(error)
-            throw interruption.happened ? ExitCode(130) : ExitCode.failure
+            return try await builder.build().description
         }
     }
 }

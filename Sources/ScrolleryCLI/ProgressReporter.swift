@@ -134,10 +134,13 @@ final class ProgressReporter: Sendable {
         return seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min \(seconds % 60) s"
     }
 
-    func finish(_ summary: BuildSummary) {
+    func finish(_ summary: BuildSummary) { finish(summary.description) }
+
+    /// Prints the summary's lines (and, with `--verbose`, the memory used).
+    func finish(_ summary: String) {
         clearLine()
         guard verbosity != .quiet else { return }
-        print(TerminalText.shown(summary.description))
+        print(TerminalText.shown(summary))
         guard verbosity == .verbose else { return }
         if let peak = PeakMemory.line { print(peak) }
         print(MemoryAllocator.line)

@@ -7,7 +7,10 @@ struct ScrolleryCommand: AsyncParsableCommand {
         commandName: "scrollery",
         abstract: "Build an infinite-scroll gallery of static pages from a paginated JSON source.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, InitCommand.self, CleanCommand.self, ServeCommand.self, DeployCommand.self],
+        subcommands: [
+            BuildCommand.self, FetchCommand.self, PicturesCommand.self, InitCommand.self, CleanCommand.self,
+            ServeCommand.self, DeployCommand.self,
+        ],
         defaultSubcommand: BuildCommand.self
     )
 }

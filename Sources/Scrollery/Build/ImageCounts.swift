@@ -8,11 +8,20 @@ public struct ImageCounts: Sendable, Equatable {
     public var reused = 0
     /// Pictures that could not be had (their cards show the image error state).
     public var failed = 0
+    /// Pictures left to other shards (`scrollery pictures --shard`).
+    public var otherShards = 0
+    /// Pictures an `--offline` build found in neither cache (a pictures shard's work that is missing), and
+    /// fetched to process itself.
+    public var missing = 0
 
     public init() {}
 
-    /// For the summary: `12 images (3 processed, 8 reused, 1 failed)`.
+    /// For the summary: `12 images (3 processed, 8 reused, 1 failed)`, and what was missing or left to
+    /// other shards when there was any.
     public var description: String {
-        "\(processed + reused + failed) images (\(processed) processed, \(reused) reused, \(failed) failed)"
+        var parts = ["\(processed) processed", "\(reused) reused", "\(failed) failed"]
+        if missing > 0 { parts.append("\(missing) not in the cache, so fetched") }
+        if otherShards > 0 { parts.append("\(otherShards) left to other shards") }
+        return "\(processed + reused + failed) images (\(parts.joined(separator: ", ")))"
     }
 }

@@ -43,20 +43,32 @@ public struct SiteBuilder: Sendable {
         if let customFetcher { return try await build(fetcher: customFetcher) }
         let local = LocalFileFetcher(siteFolder: config.siteFolder, maxBodySize: config.fetch.maxBodySize)
         guard usesHTTP || config.images.enabled else { return try await build(local: local, remote: nil) }
-        // One pooled client for the whole build, shut down on every path.
+        return try await withNetwork { network, cache throws(BuildError) in
+            let remote = caching(network, cache, mode: options.cacheMode)
+            // Offline, a picture in neither cache (a pictures shard's work that went missing) is fetched.
+            let missing =
+                options.cacheMode == .offline && config.images.enabled
+                ? RoutingFetcher(local: local, remote: caching(network, cache, mode: .normal)) : nil
+            // A site whose source is local keeps the shortcut of an unchanged build, even with remote pictures.
+            return try await build(
+                local: usesHTTP ? nil : local, remote: remote, fallback: local, missingPictures: missing)
+        }
+    }
+
+    /// Runs `body` with the network and the HTTP cache: one pooled client for the whole run, shut down on
+    /// every path.
+    func withNetwork<Result>(
+        _ body: (HTTPFetcher, HTTPCache) async throws(BuildError) -> Result
+    ) async throws(BuildError) -> Result {
         let client = HTTPFetcher.makeClient(
             config.fetch, largestBody: config.images.enabled ? config.images.maxBytes : nil)
         let network = HTTPFetcher(
             client: client, settings: config.fetch, statistics: statistics, redactor: config.redactor, logger: logger)
         let cache = HTTPCache(folder: config.cache.folder)
         cache.removeAbandonedTemporaryFiles()
-        let remote = CachingFetcher(
-            network: network, cache: cache, settings: config.cache,
-            mode: options.cacheMode, statistics: statistics, redactor: config.redactor, logger: logger)
-        let result: Result<BuildSummary, BuildError>
+        let result: Swift.Result<Result, BuildError>
         do {
-            // A site whose source is local keeps the shortcut of an unchanged build, even with remote pictures.
-            result = .success(try await build(local: usesHTTP ? nil : local, remote: remote, fallback: local))
+            result = .success(try await body(network, cache))
         } catch {
             result = .failure(error)
         }
@@ -68,7 +80,14 @@ public struct SiteBuilder: Sendable {
         return try result.get()
     }
 
-    private var usesHTTP: Bool {
+    /// The network behind the HTTP cache, used as `mode` says.
+    func caching(_ network: HTTPFetcher, _ cache: HTTPCache, mode: CacheMode) -> CachingFetcher {
+        CachingFetcher(
+            network: network, cache: cache, settings: config.cache, mode: mode, statistics: statistics,
+            redactor: config.redactor, logger: logger)
+    }
+
+    var usesHTTP: Bool {
         ([config.source.url] + [config.detail?.url].compactMap { $0 }).contains { !Location.isLocal($0) }
     }
 
@@ -77,18 +96,21 @@ public struct SiteBuilder: Sendable {
     ///     inputs with the previous build's (`InputFingerprint`) and stops if they are the same.
     ///   - remote: the fetcher of http(s) locations (sources, details, pictures), if any.
     ///   - fallback: the local fetcher when `local` is `nil` (a remote source).
-    private func build(local: LocalFileFetcher?, remote: (any Fetcher)?, fallback: LocalFileFetcher? = nil)
-        async throws(BuildError) -> BuildSummary
-    {
+    ///   - missingPictures: offline, the fetcher of pictures that are in neither cache.
+    private func build(
+        local: LocalFileFetcher?, remote: (any Fetcher)?, fallback: LocalFileFetcher? = nil,
+        missingPictures: (any Fetcher)? = nil
+    ) async throws(BuildError) -> BuildSummary {
         let reader = local ?? fallback
         return try await build(
             fetcher: RoutingFetcher(local: reader ?? LocalFileFetcher(siteFolder: config.siteFolder), remote: remote),
-            local: local, remote: remote)
+            local: local, remote: remote, missingPictures: missingPictures)
     }
 
-    private func build(fetcher: any Fetcher, local: LocalFileFetcher? = nil, remote: (any Fetcher)? = nil)
-        async throws(BuildError) -> BuildSummary
-    {
+    private func build(
+        fetcher: any Fetcher, local: LocalFileFetcher? = nil, remote: (any Fetcher)? = nil,
+        missingPictures: (any Fetcher)? = nil
+    ) async throws(BuildError) -> BuildSummary {
         let started = ContinuousClock.now
         do {
             try CacheFolder.prepare(config.cache.folder)
@@ -116,7 +138,7 @@ public struct SiteBuilder: Sendable {
                     fetcher: files.flatMap { files in
                         local.map { RoutingFetcher(local: $0.keepingIdentities(in: files), remote: remote) }
                     } ?? fetcher,
-                    into: &output)
+                    missingPictures: missingPictures, into: &output)
                 summary = published.summary
                 // Made before `static/` is copied: its files are stat'ed before they are read.
                 fingerprint = files.map {
@@ -129,6 +151,12 @@ public struct SiteBuilder: Sendable {
                     throw BuildFailure(
                         "\(summary.detailsFailed) item(s) failed their details and --strict is on.\(hostsDown) "
                             + "Fix the source, or build without --strict to publish them in their error state.")
+                }
+                if options.strict, summary.images.missing > 0 {
+                    throw BuildFailure(
+                        "\(summary.images.missing) picture(s) were in neither cache and --strict is on: a pictures "
+                            + "shard's work is missing. Run the missing shard again and merge its cache folder, or "
+                            + "build without --strict to process them in this build.")
                 }
                 if options.strict, summary.images.failed > 0 {
                     throw BuildFailure(
@@ -207,7 +235,8 @@ public struct SiteBuilder: Sendable {
     }
 
     private func writePages(
-        theme: Theme, buildKey: String, fetcher: any Fetcher, into output: inout OutputWriter
+        theme: Theme, buildKey: String, fetcher: any Fetcher, missingPictures: (any Fetcher)?,
+        into output: inout OutputWriter
     ) async throws -> (summary: BuildSummary, localOriginals: Set<String>) {
         let paths = SitePaths(baseURL: config.baseURL)
         let renderer = PageRenderer(
@@ -219,7 +248,8 @@ public struct SiteBuilder: Sendable {
             config.images.enabled
             ? PictureMaker(
                 settings: config.images, fetcher: fetcher, cacheFolder: config.cache.folder,
-                statistics: pictureStatistics, redactor: config.redactor, logger: logger) : nil
+                statistics: pictureStatistics, redactor: config.redactor, logger: logger,
+                missingFetcher: missingPictures) : nil
         let enricher = try Enricher(
             detail: config.detail,
             mapper: try ItemMapper(

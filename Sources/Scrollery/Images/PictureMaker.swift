@@ -7,10 +7,19 @@ import ScrolleryImaging
 /// The image stage: fetches an item's original once (through the fetch layer and its HTTP cache), and
 /// makes its variants, or takes them from the cache when the same bytes were processed with the same
 /// settings before. A failure costs the item its picture, never the build.
+///
+/// A remote original's record (`OriginalRecords`) lets a cache that holds the variants but not the original
+/// (a pictures shard's, copied in) serve the picture: offline without a request, online after a 304.
 struct PictureMaker: Sendable {
     let settings: ImageSettings
     let fetcher: any Fetcher
     let cache: VariantCache
+    let records: OriginalRecords
+    /// Only this shard's pictures are made; the others are left out (`scrollery pictures --shard`).
+    let shard: PictureShard?
+    /// With `--offline`: the fetcher of the originals that are in neither cache (a shard's work that is
+    /// missing), which are fetched and processed by this build.
+    let missingFetcher: (any Fetcher)?
     let workers: ImageWorkers
     private let held: Permits
     let statistics: PictureStatistics
@@ -19,11 +28,14 @@ struct PictureMaker: Sendable {
 
     init(
         settings: ImageSettings, fetcher: any Fetcher, cacheFolder: URL, statistics: PictureStatistics,
-        redactor: Redactor, logger: Logger
+        redactor: Redactor, logger: Logger, shard: PictureShard? = nil, missingFetcher: (any Fetcher)? = nil
     ) {
         self.settings = settings
         self.fetcher = fetcher
         self.cache = VariantCache(cacheFolder: cacheFolder)
+        self.records = OriginalRecords(cacheFolder: cacheFolder, settings: settings.variantKey)
+        self.shard = shard
+        self.missingFetcher = missingFetcher
         self.workers = ImageWorkers(limit: settings.concurrency)
         self.held = Permits(limit: 2 * workers.limit)
         self.statistics = statistics
@@ -31,9 +43,14 @@ struct PictureMaker: Sendable {
         self.logger = logger
     }
 
-    /// - Returns: the picture, or `nil` for a local SVG (the site's own file, linked as given).
+    /// - Returns: the picture, or `nil` for a local SVG (the site's own file, linked as given) and for
+    ///   another shard's picture.
     func picture(for reference: ImageReference) async -> PictureState? {
         if reference.isLocal, reference.original.lowercased().hasSuffix(".svg") { return nil }
+        if let shard, !shard.contains(original: reference.original) {
+            statistics.update { $0.otherShards += 1 }
+            return nil
+        }
         // Originals held at once, fetched or being decoded: twice the decoders, so the next ones are read
         // while these are decoded, and memory does not grow with the details fetched in parallel.
         do {
@@ -45,12 +62,36 @@ struct PictureMaker: Sendable {
 
     private func fetchAndMake(_ reference: ImageReference) async -> PictureState {
         let shown = redactor(reference.original)
+        // A remote original processed before, whose variants are all in the cache.
+        let recorded =
+            reference.isLocal
+            ? nil
+            : records.record(of: reference.original).flatMap { record in
+                cachedImage(record.key).map { (record: record, image: $0) }
+            }
+        if let recorded, missingFetcher != nil {
+            statistics.update { $0.reused += 1 }
+            return .published(PublishedPicture(key: recorded.record.key, image: recorded.image))
+        }
+        var request = FetchRequest(reference.original, content: .image(maxBytes: settings.maxBytes))
+        if let recorded {
+            // The HTTP cache replaces these with its own when it holds the original.
+            if let etag = recorded.record.etag {
+                request.headers.append(HTTPHeader(name: "If-None-Match", value: etag))
+            }
+            if let modified = recorded.record.lastModified {
+                request.headers.append(HTTPHeader(name: "If-Modified-Since", value: modified))
+            }
+        }
         let response: FetchResponse
         do {
-            response = try await fetcher.fetch(
-                FetchRequest(reference.original, content: .image(maxBytes: settings.maxBytes)))
+            response = try await fetchOriginal(request)
         } catch {
             return failed("\(redactor(error.description))")
+        }
+        if response.status == 304, let recorded {
+            statistics.update { $0.reused += 1 }
+            return .published(PublishedPicture(key: recorded.record.key, image: recorded.image))
         }
         statistics.update { $0.fetched += 1 }
         if let refusal = Self.refusal(of: response) { return failed("\(shown): \(refusal)") }
@@ -60,6 +101,7 @@ struct PictureMaker: Sendable {
         let key = fingerprint.finalize().hex
         if let image = cachedImage(key) {
             statistics.update { $0.reused += 1 }
+            keepRecord(key, of: reference, response: response)
             return .published(PublishedPicture(key: key, image: image))
         }
         let settings = self.settings
@@ -84,7 +126,33 @@ struct PictureMaker: Sendable {
                 return failed("\(shown): its variants could not be kept in \(cache.folder.path): \(error)")
             }
             statistics.update { $0.processed += 1 }
+            keepRecord(key, of: reference, response: response)
             return .published(picture)
+        }
+    }
+
+    /// The original: from the HTTP cache or the network, or, offline, from the network when the cache has
+    /// neither it nor its variants (counted as missing).
+    private func fetchOriginal(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        do {
+            return try await fetcher.fetch(request)
+        } catch let error where error.kind == .offline {
+            guard let missingFetcher else { throw error }
+            statistics.update { $0.missing += 1 }
+            return try await missingFetcher.fetch(request)
+        }
+    }
+
+    /// Records which picture a remote original became, with its validators, for a later build that has
+    /// the variants without the original. A record that cannot be written costs only that shortcut.
+    private func keepRecord(_ key: String, of reference: ImageReference, response: FetchResponse) {
+        guard !reference.isLocal else { return }
+        let record = OriginalRecords.Record(
+            key: key, etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+        do {
+            try records.keep(record, of: reference.original)
+        } catch {
+            logger.debug("the record of \(redactor(reference.original)) was not kept: \(error)")
         }
     }
 

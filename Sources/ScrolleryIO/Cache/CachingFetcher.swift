@@ -34,7 +34,8 @@ package struct CachingFetcher: Fetcher {
             guard let cached else {
                 throw FetchError(
                     .offline, location: key,
-                    reason: "is not in the cache, and --offline allows no request. Build once online to fill the cache."
+                    reason: "is not in the cache, and this run may only use the cache (--offline, or `scrollery "
+                        + "pictures`). Fill it first: `scrollery fetch`, or a build online."
                 )
             }
             statistics.update { $0.cacheHits += 1 }
@@ -46,6 +47,10 @@ package struct CachingFetcher: Fetcher {
         }
         var conditional = request
         if let cached {
+            // The cache's own validators, in place of any the caller had from elsewhere.
+            conditional.headers.removeAll {
+                ["if-none-match", "if-modified-since"].contains($0.name.lowercased())
+            }
             if let etag = cached.header.headers["etag"] {
                 conditional.headers.append(HTTPHeader(name: "If-None-Match", value: etag))
             }

@@ -1,0 +1,177 @@
+import Foundation
+public import ScrolleryCore
+public import ScrolleryIO
+import Synchronization
+
+/// A step of a build split across machines, which fills the cache folder and writes no page: `fetch` (the
+/// source pages and details, no pictures) and `pictures` (one shard's pictures, from the items the cache
+/// holds). A `build --offline` after them makes the pages from the caches.
+public enum CacheStep: Sendable, Equatable {
+    /// Source pages and details into the HTTP cache.
+    case fetch
+    /// The pictures of one shard into the picture cache; the source and details are read only from the
+    /// HTTP cache, so every shard sees the same items.
+    case pictures(PictureShard)
+}
+
+/// What a cache step did.
+public struct CacheStepSummary: Sendable, Equatable {
+    public var step: CacheStep
+    /// Items read from the source.
+    public var items = 0
+    /// Source pages read.
+    public var sourcePages = 0
+    /// Items whose details failed.
+    public var detailsFailed = 0
+    /// What the picture stage did (`pictures` only).
+    public var images = ImageCounts()
+    /// The requests made and what the cache saved.
+    public var network = FetchStatistics.Counts()
+    /// The hosts that went down, in the order they did.
+    public var hostsDown: [HostHealth.Outage] = []
+    /// The cache folder filled.
+    public var cachePath = ""
+    public var duration: Duration = .zero
+
+    /// The summary's lines: what was done, then a line per host that was down.
+    public var description: String {
+        let seconds = Double(duration / .milliseconds(1)) / 1000
+        let time = String(format: seconds < 10 ? "%.2f s" : "%.1f s", seconds)
+        let requests =
+            "\(network.requests) requests (\(network.notModified) not modified), \(network.cacheHits) cache hits"
+        let head: String
+        switch step {
+        case .fetch:
+            head =
+                "Fetched \(items) items from \(sourcePages) source pages into \(cachePath): \(requests), "
+                + "\(detailsFailed) details failed, \(time)."
+        case .pictures(let shard):
+            head =
+                "Pictures of shard \(shard) into \(cachePath): \(images.description) of \(items) items, "
+                + "\(requests), \(time)."
+        }
+        return ([head] + hostsDown.map { "Host down: " + BuildSummary.describe($0) }).joined(separator: "\n")
+    }
+}
+
+extension SiteBuilder {
+    /// Runs one step of a split build: fills the cache folder and writes no page.
+    /// - Throws: `BuildError` when the source cannot be read (for `pictures`, when it is not in the cache),
+    ///   and with `--strict` when an item's details or a picture failed. What was cached stays cached.
+    public func run(_ step: CacheStep) async throws(BuildError) -> CacheStepSummary {
+        let started = ContinuousClock.now
+        if case .pictures = step, !config.images.enabled {
+            throw BuildError(
+                message: "images.enabled is off in scrollery.yml: there are no pictures to make. Turn it on, or "
+                    + "leave out the `pictures` step.", outputPath: config.outputFolder.path, hadPreviousBuild: false)
+        }
+        let local = LocalFileFetcher(siteFolder: config.siteFolder, maxBodySize: config.fetch.maxBodySize)
+        var summary: CacheStepSummary
+        if let customFetcher {
+            summary = try await run(step, items: customFetcher, pictures: customFetcher)
+        } else {
+            summary = try await withNetwork { network, cache throws(BuildError) in
+                switch step {
+                case .fetch:
+                    let remote = caching(network, cache, mode: options.cacheMode)
+                    return try await run(step, items: RoutingFetcher(local: local, remote: remote), pictures: nil)
+                case .pictures:
+                    // The items as `fetch` left them in the cache; the pictures as a build fetches them.
+                    let items = RoutingFetcher(local: local, remote: caching(network, cache, mode: .offline))
+                    let mode: CacheMode = options.cacheMode == .refresh ? .refresh : .normal
+                    let pictures = RoutingFetcher(local: local, remote: caching(network, cache, mode: mode))
+                    return try await run(step, items: items, pictures: pictures)
+                }
+            }
+        }
+        summary.duration = ContinuousClock.now - started
+        return summary
+    }
+
+    private func run(_ step: CacheStep, items: any Fetcher, pictures: (any Fetcher)?)
+        async throws(BuildError) -> CacheStepSummary
+    {
+        var summary = CacheStepSummary(step: step)
+        summary.cachePath = config.cache.folder.path
+        let pictureStatistics = PictureStatistics()
+        do {
+            try CacheFolder.prepare(config.cache.folder)
+            var maker: PictureMaker?
+            if case .pictures(let shard) = step {
+                maker = PictureMaker(
+                    settings: config.images, fetcher: pictures ?? items, cacheFolder: config.cache.folder,
+                    statistics: pictureStatistics, redactor: config.redactor, logger: logger, shard: shard)
+            }
+            let enricher = try Enricher(
+                detail: config.detail,
+                mapper: try ItemMapper(
+                    config.item, baseURL: config.baseURL, redactor: config.redactor, sections: config.sections),
+                fetcher: items, concurrency: options.concurrency, redactor: config.redactor, logger: logger,
+                pictures: maker)
+            let sourcePageCount = Mutex(0)
+            let events = self.events
+            let logger = self.logger
+            let limit = [config.source.limit, options.maxItems].compactMap { $0 }.min()
+            let source = SourcePages(
+                config: config.source, fetcher: items, redactor: config.redactor, limit: limit,
+                onWarning: { logger.warning("\($0)") }
+            ) { number, location, count in
+                sourcePageCount.withLock { $0 = number }
+                events(.sourcePage(number: number, location: location, items: count))
+            }
+            let ordered = OrderedItems(
+                base: source, order: config.source.order, limit: limit, spillFolder: config.cache.folder)
+            var chunk = 0
+            for try await enriched in EnrichedChunks(
+                chunks: ItemChunks(base: ordered, size: config.pageSize, limit: limit), enricher: enricher)
+            {
+                try Task.checkCancellation()
+                chunk += 1
+                let failed = enriched.filter { $0.error != nil }
+                for item in failed {
+                    events(.itemFailed(position: item.position, id: item.id, reason: item.error ?? ""))
+                }
+                for item in enriched {
+                    if case .failed(let reason) = item.picture {
+                        events(.pictureFailed(position: item.position, id: item.id, reason: reason))
+                    }
+                }
+                if maker != nil { events(.images(pictureStatistics.snapshot)) }
+                summary.items += enriched.count
+                summary.detailsFailed += failed.count
+                events(.page(number: chunk, items: enriched.count, failed: failed.count))
+            }
+            summary.sourcePages = sourcePageCount.withLock { $0 }
+            summary.images = pictureStatistics.snapshot
+            summary.network = statistics.snapshot
+            summary.hostsDown = statistics.hosts.outages
+            if options.strict, summary.detailsFailed > 0 {
+                throw BuildFailure(
+                    "\(summary.detailsFailed) item(s) failed their details and --strict is on. What was fetched is "
+                        + "kept in the cache; fix the source and run again.")
+            }
+            if options.strict, summary.images.failed > 0 {
+                throw BuildFailure(
+                    "\(summary.images.failed) picture(s) could not be had and --strict is on. The others are kept "
+                        + "in the cache; fix the source and run again.")
+            }
+            return summary
+        } catch {
+            let message =
+                error is CancellationError || Task.isCancelled
+                ? "The \(step.name) step was cancelled; what it finished is kept in the cache."
+                : config.redactor("\(error)")
+            throw BuildError(message: message, outputPath: config.outputFolder.path, hadPreviousBuild: false)
+        }
+    }
+}
+
+extension CacheStep {
+    /// The command's name.
+    var name: String {
+        switch self {
+        case .fetch: "fetch"
+        case .pictures: "pictures"
+        }
+    }
+}
