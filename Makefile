@@ -6,7 +6,7 @@ VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps bench-images \
-	bench-images-deps bench-dead-hosts bench-deploy deploy-test deploy-deps theme sample lint format serve \
+	bench-images-deps bench-dead-hosts bench-shards bench-deploy deploy-test deploy-deps theme sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
 ## build: install libcmark-dev, libvips-dev and libjemalloc-dev if missing, build scrollery, build the sample site into site/public
@@ -100,6 +100,7 @@ bench-smoke:
 	$(MAKE) bench BENCH_N=200 BENCH_MEMORY_N=400 BENCH_WARM_N=200 BENCH_FETCH_N=200 BENCH_CI_N=200 BENCH_RUNS=1 \
 		BENCH_IMAGES_N=12 BENCH_IMAGES_RUNS=1 BENCH_IMAGES_MEMORY_N=
 	$(PYTHON) bench/dead_hosts.py --n 200 --timeout 1s
+	$(PYTHON) bench/shards.py --n 12 --shards 4
 
 ## bench-deploy: scrollery deploy against aws s3 sync and rclone sync --checksum on moto's S3 server, BENCH_DEPLOY_N
 ##   items: a first deploy, one with nothing changed, and one from a fresh copy (new modification times); then
@@ -111,6 +112,15 @@ bench-deploy: deps deploy-deps
 	@command -v rclone >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq rclone >/dev/null; }
 	PATH="$(abspath $(DEPLOY_VENV))/bin:$$PATH" $(DEPLOY_VENV)/bin/python bench/deploy.py --n $(BENCH_DEPLOY_N) \
 		--memory-n $(BENCH_DEPLOY_MEMORY_N)
+
+## bench-shards: a gallery of BENCH_SHARDS_N real-looking photos (those of bench-images) from a local HTTP server,
+##   built by one job and split as fetch + BENCH_SHARDS_JOBS `pictures --shard` jobs + build --offline: each
+##   step's time and CPU, the split's overhead, byte-identity, and the job-minutes of 100,000 photos
+BENCH_SHARDS_N ?= 300
+BENCH_SHARDS_JOBS ?= 4
+bench-shards: deps bench-images-deps
+	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
+	$(PYTHON) bench/shards.py --n $(BENCH_SHARDS_N) --shards $(BENCH_SHARDS_JOBS)
 
 ## bench-dead-hosts: what a dead picture host costs a build of BENCH_DEAD_N items (a name that does not resolve, a
 ##   port that refuses connections, a server that never answers), beside the same items with pictures off
