@@ -6,7 +6,7 @@ VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps bench-images \
-	bench-images-deps bench-dead-hosts bench-shards bench-deploy deploy-test deploy-deps theme sample lint format serve \
+	bench-images-deps bench-dead-hosts bench-shards bench-deploy deploy-test deploy-deps theme screenshots sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
 ## build: install libcmark-dev, libvips-dev and libjemalloc-dev if missing, build scrollery, build the sample site into site/public
@@ -162,6 +162,12 @@ fuzz-smoke: fuzz-build
 ## fuzz-build: build the fuzz targets with swiftc -sanitize=fuzzer,address into .build/fuzz/bin/
 fuzz-build:
 	$(MAKE) -C Fuzz build
+
+## screenshots: the README's pictures of the sample gallery (desktop and phone), taken by the browser tests, into
+##   docs/images/
+screenshots: build browser-deps
+	$(VENV)/bin/python -m pytest -q Tests/browser/test_sample_screenshots.py
+	cp .build/screenshots/sample-desktop.png .build/screenshots/sample-phone.png docs/images/
 
 ## theme: embed templates/ into the binary after editing it
 theme:
