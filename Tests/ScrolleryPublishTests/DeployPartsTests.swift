@@ -8,6 +8,29 @@ import Testing
 /// changed paths and the summary line.
 @Suite("Deploy parts")
 struct DeployPartsTests {
+    @Test("SlowDown halves the requests in flight; successes win them back one at a time, up to the start")
+    func inFlightLimitGrowsBack() {
+        let limit = InFlightLimit(8)
+        #expect(limit.slowDown() == 4)
+        #expect(limit.slowDown() == 2)
+        for _ in 0..<1 { limit.succeeded() }
+        #expect(limit.current == 2, "one success of two is not yet a run")
+        limit.succeeded()
+        #expect(limit.current == 3)
+        for _ in 0..<3 { limit.succeeded() }
+        #expect(limit.current == 4)
+        for _ in 0..<2 { limit.succeeded() }
+        #expect(limit.slowDown() == 2, "a SlowDown restarts the count")
+        for _ in 0..<(2 + 3 + 4 + 5 + 6 + 7) { limit.succeeded() }
+        #expect(limit.current == 8)
+        for _ in 0..<100 { limit.succeeded() }
+        #expect(limit.current == 8, "never above --concurrency")
+        let one = InFlightLimit(1)
+        #expect(one.slowDown() == 1)
+        one.succeeded()
+        #expect(one.current == 1)
+    }
+
     @Test("the output folder is walked in S3 key order, folders sorting as name/, with sizes and MD5s")
     func keyOrder() throws {
         let scratch = try ScratchFolder()

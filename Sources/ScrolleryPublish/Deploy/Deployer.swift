@@ -146,6 +146,7 @@ package struct Deployer: Sendable {
                     } else {
                         try await client.put(file, from: folder + "/" + file.path, headers: headers)
                     }
+                    limit.succeeded()
                     events(.uploaded(path: file.path, bytes: file.size))
                 }
                 running += 1
@@ -156,21 +157,43 @@ package struct Deployer: Sendable {
 }
 
 /// How many requests may be in flight: the `--concurrency` at first, halved (to one at least) each time
-/// the server says SlowDown.
+/// the server says SlowDown, and one more again after each run of as many successes in a row as the limit
+/// allows, up to the `--concurrency` (additive increase, multiplicative decrease, as TCP does).
 final class InFlightLimit: Sendable {
-    private let value: Mutex<Int>
-
-    init(_ initial: Int) {
-        value = Mutex(max(initial, 1))
+    private struct State {
+        var limit: Int
+        var successes = 0
     }
 
-    var current: Int { value.withLock { $0 } }
+    private let ceiling: Int
+    private let state: Mutex<State>
+
+    init(_ initial: Int) {
+        ceiling = max(initial, 1)
+        state = Mutex(State(limit: ceiling))
+    }
+
+    var current: Int { state.withLock { $0.limit } }
 
     /// Halves the limit and returns the new one.
     func slowDown() -> Int {
-        value.withLock { limit in
-            limit = max(1, limit / 2)
-            return limit
+        state.withLock { state in
+            state.limit = max(1, state.limit / 2)
+            state.successes = 0
+            return state.limit
+        }
+    }
+
+    /// Counts a request that succeeded; after `limit` of them in a row, the limit grows by one (up to the
+    /// initial one).
+    func succeeded() {
+        state.withLock { state in
+            guard state.limit < ceiling else { return }
+            state.successes += 1
+            if state.successes >= state.limit {
+                state.limit += 1
+                state.successes = 0
+            }
         }
     }
 }
