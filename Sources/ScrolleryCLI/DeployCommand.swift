@@ -57,7 +57,9 @@ struct DeployCommand: AsyncParsableCommand {
         let reporter = DeployReporter(verbosity: outputOptions.verbosity)
         let deploy = Task { [self] in
             let siteFolder = URL(fileURLWithPath: site, isDirectory: true).standardizedFileURL
-            let config = try SiteConfig.load(siteFolder: siteFolder, overrides: ConfigOverrides())
+            // The deploy fetches nothing: the source's `${TOKEN}`s need not be set in its job.
+            let config = try SiteConfig.load(
+                siteFolder: siteFolder, overrides: ConfigOverrides(unsetVariablesAllowed: true))
             let target = try DeployTarget.resolve(
                 flags: .init(to: to, endpoint: endpoint, region: region),
                 config: .init(to: config.deploy.to, endpoint: config.deploy.endpoint, region: config.deploy.region),

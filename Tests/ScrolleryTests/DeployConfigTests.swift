@@ -35,6 +35,26 @@ struct DeployConfigTests {
         #expect(try config.parse(ConfigTests.minimalYAML).deploy == DeployConfig())
     }
 
+    @Test("the deploy reads a config whose source needs variables its job does not have")
+    func unsetSourceVariables() throws {
+        let yaml = """
+            source:
+              url: "${SCROLLERY_TEST_UNSET_BASE}/items?page={{page}}"
+              headers: { Authorization: "Bearer ${SCROLLERY_TEST_UNSET_TOKEN}" }
+            item: { id: "{{id}}", title: "{{title}}" }
+            deploy: { to: "s3://my-gallery/photos" }
+
+            """
+        let file = URL(fileURLWithPath: "/tmp/site/scrollery.yml")
+        #expect(throws: ConfigError.self, "a build still needs them") {
+            try SiteConfig.parse(yaml: yaml, file: file, environment: [:])
+        }
+        let config = try SiteConfig.parse(
+            yaml: yaml, file: file, overrides: ConfigOverrides(unsetVariablesAllowed: true), environment: [:])
+        #expect(config.deploy.to == "s3://my-gallery/photos")
+        #expect(config.source.headers.isEmpty, "a header whose variable is unset is not sent")
+    }
+
     @Test("an unknown deploy key, such as a secret, is refused with its path")
     func unknownKey() throws {
         let secret = try #require(

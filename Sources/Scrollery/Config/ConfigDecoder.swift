@@ -11,7 +11,8 @@ final class ConfigDecoder {
     init(file: URL, overrides: ConfigOverrides, environment: [String: String]) {
         self.file = file
         self.overrides = overrides
-        self.references = EnvironmentReferences(environment: environment)
+        self.references = EnvironmentReferences(
+            environment: environment, unsetReadsEmpty: overrides.unsetVariablesAllowed)
     }
 
     var siteFolder: URL { file.deletingLastPathComponent() }

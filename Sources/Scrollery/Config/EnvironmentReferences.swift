@@ -2,10 +2,13 @@
 /// value so it can be redacted from everything Scrollery shows.
 struct EnvironmentReferences {
     let environment: [String: String]
+    /// An unset variable without a default reads as empty (as `${NAME:-}` does) instead of failing.
+    let unsetReadsEmpty: Bool
     private(set) var values: [String] = []
 
-    init(environment: [String: String]) {
+    init(environment: [String: String], unsetReadsEmpty: Bool = false) {
         self.environment = environment
+        self.unsetReadsEmpty = unsetReadsEmpty
     }
 
     /// The text with every reference resolved, or the first variable that is missing.
@@ -30,7 +33,9 @@ struct EnvironmentReferences {
                 name = inner
                 fallback = nil
             }
-            let value = environment[String(name)].flatMap { $0.isEmpty ? nil : $0 } ?? fallback.map(String.init)
+            let value =
+                environment[String(name)].flatMap { $0.isEmpty ? nil : $0 } ?? fallback.map(String.init)
+                ?? (unsetReadsEmpty ? "" : nil)
             guard let value else { return .failure(MissingVariable(name: String(name))) }
             values.append(value)
             resolvedEmpty = resolvedEmpty || value.isEmpty

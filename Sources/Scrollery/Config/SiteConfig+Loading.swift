@@ -110,12 +110,17 @@ public struct ConfigOverrides: Sendable {
     public var output: String?
     /// `--base-url`.
     public var baseURL: String?
+    /// For a command that fetches nothing (`deploy`): a `${NAME}` whose variable is not set reads as empty
+    /// (a header using it is not sent) instead of failing, so a job need not hold the source's secrets.
+    public var unsetVariablesAllowed: Bool
 
     /// - Parameters:
     ///   - output: the output folder from the command line.
     ///   - baseURL: the base URL from the command line.
-    public init(output: String? = nil, baseURL: String? = nil) {
+    ///   - unsetVariablesAllowed: read an unset `${NAME}` as empty instead of failing.
+    public init(output: String? = nil, baseURL: String? = nil, unsetVariablesAllowed: Bool = false) {
         self.output = output
         self.baseURL = baseURL
+        self.unsetVariablesAllowed = unsetVariablesAllowed
     }
 }
