@@ -114,6 +114,54 @@ import Testing
         }
     }
 
+    @Test func aShardKilledMidWayCostsOnlyItsUnfinishedPictures() async throws {
+        let replica = Replica()
+        try await replica.run(routes: Self.routes) { host in
+            let whole = try Self.makeSite(host: host)
+            let split = try Self.makeSite(host: host)
+            defer {
+                whole.remove()
+                split.remove()
+            }
+            _ = try await whole.build()
+            _ = try await Self.run(.fetch, in: split)
+            let copy = RemoteSite(
+                split.folder.deletingLastPathComponent().appendingPathComponent(split.folder.lastPathComponent + "-k"))
+            try FileManager.default.copyItem(at: split.folder, to: copy.folder)
+            defer { copy.remove() }
+            let records = copy.folder.appendingPathComponent(".scrollery-cache/images/originals")
+            // The job is killed as soon as its first picture is recorded: the rest is cut short, some of it
+            // half-written.
+            let run = try await ChildProcess.run(
+                try CommandLineTests.executable(), ["pictures", copy.folder.path, "--shard", "1/1", "--quiet"]
+            ) { process in
+                while process.isRunning,
+                    !((try? FileManager.default.contentsOfDirectory(atPath: records.path)) ?? []).contains(where: {
+                        $0.hasSuffix(".json")
+                    })
+                {
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
+                kill(process.processIdentifier, SIGKILL)
+            }
+            #expect(run.status == SIGKILL, "killed: \(run.status) \(run.stderr)")
+            let done = try FileManager.default.contentsOfDirectory(atPath: records.path).filter {
+                $0.hasSuffix(".json")
+            }
+            #expect(done.count >= 1 && done.count < Self.photoCount, "\(done.count) recorded before the kill")
+            try Self.mergeFolder(
+                copy.folder.appendingPathComponent(".scrollery-cache/images"),
+                into: split.folder.appendingPathComponent(".scrollery-cache/images"))
+            let final = try await split.build(options: BuildOptions(cacheMode: .offline))
+            // What was recorded is used; the rest is fetched again, and processed unless its variants were
+            // whole when the job died.
+            #expect(final.images.failed == 0 && final.images.missing == Self.photoCount - done.count)
+            #expect(final.images.processed + final.images.reused == Self.photoCount)
+            #expect(final.images.processed <= final.images.missing && final.images.processed > 0)
+            try Self.expectSameFiles(whole.output, split.output)
+        }
+    }
+
     @Test func twoShardsWritingIntoOneCacheAtOnceLoseNothing() async throws {
         let replica = Replica()
         try await replica.run(routes: Self.routes) { host in
