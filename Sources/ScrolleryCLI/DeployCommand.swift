@@ -46,6 +46,12 @@ struct DeployCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-http"), help: "Allow a plain http:// endpoint that is not on this machine.")
     var allowHTTP = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "List the bucket instead of reading the last deploy's manifest.",
+            discussion: "Finds objects changed or removed by hand since; the manifest is then written anew."))
+    var verify = false
+
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
@@ -69,6 +75,7 @@ struct DeployCommand: AsyncParsableCommand {
             options.maxDeletes = maxDeletes ?? config.deploy.maxDeletes ?? DeleteLimit.defaultLimit
             options.concurrency = concurrency
             options.changedPathsFile = changedPaths
+            options.verify = verify
             options.headerRules = config.deploy.headers.map {
                 HeaderRule(match: PathGlob($0.match), cacheControl: $0.cacheControl, contentType: $0.contentType)
             }

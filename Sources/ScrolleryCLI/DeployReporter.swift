@@ -47,6 +47,12 @@ final class DeployReporter: Sendable {
             switch event {
             case .listed(let objects):
                 if verbosity == .verbose { Self.printLine("listed \(DeploySummary.count(objects)) objects") }
+            case .manifestRead(let objects):
+                Self.printLine(
+                    "planning from the last deploy's manifest (\(DeploySummary.count(objects)) files); "
+                        + "--verify lists the bucket instead")
+            case .listing(let reason):
+                Self.printLine("listing the bucket: \(reason)")
             case .planned(let plan):
                 Self.printLine(
                     "plan: \(DeploySummary.count(plan.uploads.count)) to upload "

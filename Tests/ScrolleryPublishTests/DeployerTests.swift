@@ -10,6 +10,8 @@ import Testing
 final class MemoryBucket: S3Transport {
     private struct State {
         var objects: [String: (size: Int64, etag: String)] = [:]
+        /// The bytes of objects put from memory (the deploy's manifest).
+        var contents: [String: [UInt8]] = [:]
         var writes: [String] = []
         var inFlight = 0
         var mostInFlight = 0
@@ -31,6 +33,12 @@ final class MemoryBucket: S3Transport {
         for _ in 0..<20 { await Task.yield() }
         let path = String(request.url.split(separator: "?")[0].dropFirst("http://127.0.0.1:9000".count))
         switch request.method {
+        case "GET" where path.count > prefix.count:
+            let key = String(path.dropFirst(prefix.count)).removingPercentEncoding ?? ""
+            guard let bytes = state.withLock({ $0.contents[key] }) else {
+                return S3IncomingResponse(status: 404, body: Array("<Error><Code>NoSuchKey</Code></Error>".utf8))
+            }
+            return S3IncomingResponse(status: 200, body: bytes)
         case "GET":
             let contents = state.withLock { state in
                 state.objects.sorted { S3Key.precedes($0.key, $1.key) }.map { key, object in
@@ -42,13 +50,18 @@ final class MemoryBucket: S3Transport {
         case "PUT":
             let key = String(path.dropFirst(prefix.count)).removingPercentEncoding ?? ""
             let md5 = request.headers.first { $0.name == "x-amz-meta-md5" }?.value ?? ""
-            guard case .file(let file, let size) = request.body, FileManager.default.fileExists(atPath: file) else {
+            switch request.body {
+            case .file(let file, let size) where FileManager.default.fileExists(atPath: file):
+                state.withLock { $0.objects[key] = (size, md5) }
+            case .bytes(let bytes):
+                state.withLock {
+                    $0.objects[key] = (Int64(bytes.count), md5)
+                    $0.contents[key] = bytes
+                }
+            default:
                 return S3IncomingResponse(status: 400)
             }
-            state.withLock {
-                $0.objects[key] = (size, md5)
-                $0.writes.append("PUT \(key)")
-            }
+            state.withLock { $0.writes.append("PUT \(key)") }
             return S3IncomingResponse(status: 200)
         case "POST":
             guard case .bytes(let body) = request.body else { return S3IncomingResponse(status: 400) }
@@ -67,6 +80,13 @@ final class MemoryBucket: S3Transport {
     func put(_ key: String, size: Int64 = 1, etag: String = "00000000000000000000000000000000") {
         state.withLock { $0.objects[key] = (size, etag) }
     }
+
+    func remove(_ key: String) {
+        state.withLock { $0.objects[key] = nil }
+    }
+
+    func contents(of key: String) -> [UInt8]? { state.withLock { $0.contents[key] } }
+    var keys: Set<String> { state.withLock { Set($0.objects.keys) } }
 }
 
 /// The deploy's order and bounds, against an in-memory bucket.
@@ -100,8 +120,8 @@ struct DeployerTests {
         let (plan, summary) = try await deployer.run(transport: bucket)
         #expect(plan.uploads.count == 29 && summary.deleted == 1)
         let writes = bucket.writes
-        #expect(writes.last == "DELETE 1")
-        let groups = writes.dropLast().map { PublishGroup(path: String($0.dropFirst("PUT ".count))) }
+        #expect(writes.suffix(2) == ["DELETE 1", "PUT .scrollery-deploy"], "the manifest last")
+        let groups = writes.dropLast(2).map { PublishGroup(path: String($0.dropFirst("PUT ".count))) }
         #expect(groups == groups.sorted(), "\(writes)")
         let listing = writes.filter { $0.hasPrefix("PUT page/") }
         #expect(listing == ["PUT page/3/index.html", "PUT page/2/index.html"])
@@ -111,6 +131,59 @@ struct DeployerTests {
         // Nothing changed: no write.
         let again = try await deployer.run(transport: bucket)
         #expect(again.plan.uploads.isEmpty && again.plan.deletes.isEmpty && bucket.writes.count == writes.count)
+    }
+
+    @Test(
+        "the next deploy plans from the manifest; one cut short, or a bucket changed by hand with --verify, still ends right"
+    )
+    func manifest() async throws {
+        let scratch = try Self.site()
+        defer { scratch.remove() }
+        let bucket = MemoryBucket()
+        let events = Mutex<[String]>([])
+        func deployer(verify: Bool = false) throws -> Deployer {
+            var options = DeployOptions()
+            options.verify = verify
+            return Deployer(outputFolder: scratch.url.path, target: try Self.target(), options: options) { event in
+                switch event {
+                case .manifestRead(let objects): events.withLock { $0.append("manifest \(objects)") }
+                case .listing: events.withLock { $0.append("list") }
+                default: break
+                }
+            }
+        }
+        _ = try await deployer().run(transport: bucket)
+        let manifest = try #require(bucket.contents(of: ".scrollery-deploy"))
+        let lines = String(decoding: manifest, as: UTF8.self).split(separator: "\n")
+        #expect(lines.first == "scrollery-deploy 1" && lines.count == 1 + 29, "a line per file, not itself")
+        #expect(lines.contains { $0.hasSuffix(" 10 index.html") }, "MD5, size and path: \(lines.prefix(3))")
+        #expect(events.withLock { $0 } == ["list"])
+
+        // Planned from the manifest: one GET, no listing.
+        try scratch.write("changed", to: "items/3/index.html")
+        try FileManager.default.removeItem(at: scratch.url.appendingPathComponent("items/4/index.html"))
+        let second = try await deployer().run(transport: bucket)
+        #expect(events.withLock { $0.last } == "manifest 29")
+        #expect(second.plan.uploads.map(\.file.path) == ["items/3/index.html"])
+        #expect(second.plan.deletes.map(\.key) == ["items/4/index.html"])
+
+        // A file removed by hand is not seen from the manifest; --verify lists the bucket and puts it back.
+        bucket.remove("items/5/index.html")
+        #expect(try await deployer().run(transport: bucket).plan.uploads.isEmpty)
+        let verified = try await deployer(verify: true).run(transport: bucket)
+        #expect(verified.plan.uploads.map(\.file.path) == ["items/5/index.html"])
+        #expect(events.withLock { $0.last } == "list")
+
+        // A manifest that is not one this version wrote is not trusted: the bucket is listed.
+        try await S3Client(
+            transport: bucket, credentials: try Self.target().credentials, endpoint: try Self.target().endpoint,
+            location: try Self.target().location
+        ).put(Array("scrollery-deploy 1\nnot a line\n".utf8), path: ".scrollery-deploy")
+        let writesBefore = bucket.writes.count
+        let listed = try await deployer().run(transport: bucket)
+        #expect(events.withLock { $0.last } == "list" && listed.plan.uploads.isEmpty)
+        #expect(bucket.writes.count == writesBefore + 1, "only the manifest is written again")
+        #expect(bucket.keys.subtracting([".scrollery-deploy"]).count == 28, "the 28 files left in the folder")
     }
 
     @Test("too many deletes, a dry run, a folder without a manifest: no write")

@@ -2,6 +2,7 @@
 output folder (keys, bytes, Content-Type) after every deploy, and each deploy must write exactly what
 changed."""
 
+import hashlib
 import os
 import re
 import signal
@@ -106,6 +107,16 @@ def expect_bucket_equals(client, public, prefix="site/"):
     for page in client.get_paginator("list_objects_v2").paginate(Bucket="gallery", Prefix=prefix):
         for item in page.get("Contents", []):
             listed[item["Key"][len(prefix):]] = item
+    # Beside the site, the deploy's manifest: a line per file (MD5, size, path), in key order.
+    manifest = listed.pop(".scrollery-deploy", None)
+    assert manifest is not None, "the deploy's manifest is in the bucket"
+    lines = client.get_object(Bucket="gallery", Key=prefix + ".scrollery-deploy")["Body"].read().decode().splitlines()
+    assert lines[0] == "scrollery-deploy 1"
+    expected = sorted(files, key=lambda path: path.encode())
+    assert [line.split(" ", 2)[2] for line in lines[1:]] == expected
+    for line in lines[1:]:
+        md5, size, path = line.split(" ", 2)
+        assert (md5, int(size)) == (hashlib.md5(files[path]).hexdigest(), len(files[path])), path
     assert sorted(listed) == sorted(files)
     for path, data in files.items():
         answer = client.get_object(Bucket="gallery", Key=prefix + path)
@@ -135,23 +146,27 @@ def test_deploy_writes_only_what_changed(servers, bucket, tmp_path):
     public = make_site(tmp_path)
     changed_paths = tmp_path / "changed.txt"
 
-    # The first deploy uploads every file but the bookkeeping.
+    # The first deploy uploads every file but the bookkeeping, then its manifest.
     mark = len(servers.log_lines())
     result = deploy(servers, tmp_path, "--changed-paths", str(changed_paths))
     assert result.returncode == 0, result.stderr
     assert "Deployed to s3://gallery/site: 14 uploaded" in result.stdout
-    assert len([w for w in writes(servers, mark) if w[0] == "PUT"]) == 14
+    assert "listing the bucket: there is no manifest yet" in result.stderr + result.stdout
+    puts = [target for method, target, _ in writes(servers, mark) if method == "PUT"]
+    assert len(puts) == 15 and puts[-1] == "/gallery/site/.scrollery-deploy"
     assert all(status == "200" for _, _, status in writes(servers, mark))
     expect_bucket_equals(bucket, public)
     paths = changed_paths.read_text().splitlines()
     assert "/items/a b/" in paths and "/items/a b/index.html" in paths and "/" in paths
 
-    # Again, nothing changed: reads only.
+    # Again, nothing changed: one read, the manifest; no listing, no write.
     mark = len(servers.log_lines())
     result = deploy(servers, tmp_path)
     assert result.returncode == 0, result.stderr
     assert "0 uploaded" in result.stdout and "0 deleted" in result.stdout and "14 unchanged" in result.stdout
     assert writes(servers, mark) == []
+    requests = [line.split(" ")[:2] for line in servers.log_lines()[mark:]]
+    assert requests == [["GET", "/gallery/site/.scrollery-deploy"]], requests
 
     # Every file touched (a fresh checkout): still no write.
     for path in public.rglob("*"):
@@ -165,8 +180,20 @@ def test_deploy_writes_only_what_changed(servers, bucket, tmp_path):
     mark = len(servers.log_lines())
     result = deploy(servers, tmp_path, "--changed-paths", str(changed_paths))
     assert result.returncode == 0, result.stderr
-    assert [(m, t) for m, t, _ in writes(servers, mark)] == [("PUT", "/gallery/site/items/%C3%A9t%C3%A9/index.html")]
+    assert [(m, t) for m, t, _ in writes(servers, mark)] == [
+        ("PUT", "/gallery/site/items/%C3%A9t%C3%A9/index.html"), ("PUT", "/gallery/site/.scrollery-deploy")]
     assert changed_paths.read_text().splitlines() == ["/items/été/", "/items/été/index.html"]
+    expect_bucket_equals(bucket, public)
+
+    # An object removed by hand is not seen from the manifest; --verify lists the bucket and puts it back.
+    bucket.delete_object(Bucket="gallery", Key="site/feed.xml")
+    mark = len(servers.log_lines())
+    assert deploy(servers, tmp_path).returncode == 0
+    assert writes(servers, mark) == []
+    result = deploy(servers, tmp_path, "--verify")
+    assert result.returncode == 0, result.stderr
+    assert "listing the bucket: --verify" in result.stderr + result.stdout
+    assert [(m, t) for m, t, _ in writes(servers, mark)] == [("PUT", "/gallery/site/feed.xml")]
     expect_bucket_equals(bucket, public)
 
     # A dry run of a change writes nothing and names it.
@@ -185,7 +212,7 @@ def test_deploy_writes_only_what_changed(servers, bucket, tmp_path):
     assert result.returncode == 0, result.stderr
     assert "1 uploaded" in result.stdout and "3 deleted" in result.stdout
     done = writes(servers, mark)
-    assert [m for m, _, _ in done] == ["PUT", "POST"]
+    assert [m for m, _, _ in done] == ["PUT", "POST", "PUT"]
     assert done[1][1].startswith("/gallery?delete")
     expect_bucket_equals(bucket, public)
 

@@ -8,6 +8,8 @@ package struct S3ClientError: Error, Sendable, Equatable, CustomStringConvertibl
         case access
         /// The bucket does not exist at this endpoint.
         case noSuchBucket
+        /// The object asked for does not exist.
+        case noSuchKey
         /// The region or the endpoint does not fit the bucket.
         case wrongRegion
         /// Passing trouble that lasted past the retries.
@@ -67,6 +69,8 @@ package struct S3ClientError: Error, Sendable, Equatable, CustomStringConvertibl
                 .noSuchBucket, problem: shown,
                 fix: "Check the bucket name in --to (or deploy.to), and that the endpoint (\(endpoint.host)) "
                     + "and region (\(endpoint.region)) are where it lives; create it first if it is new.")
+        case "NoSuchKey":
+            return S3ClientError(.noSuchKey, problem: shown, fix: "")
         case "AuthorizationHeaderMalformed", "PermanentRedirect", "IllegalLocationConstraintException":
             return S3ClientError(
                 .wrongRegion, problem: shown,

@@ -2,6 +2,10 @@
 package enum DeployEvent: Sendable {
     /// The listing so far: `objects` keys under the prefix.
     case listed(objects: Int)
+    /// The previous deploy's manifest was read instead of a listing: `objects` files.
+    case manifestRead(objects: Int)
+    /// The manifest could not be used (absent, unreadable, or `--verify`): the bucket is listed.
+    case listing(reason: String)
     /// The plan, complete, before any write.
     case planned(PublishPlan)
     /// A step starts: `files` uploads of `bytes` in all, or `files` deletes.
@@ -26,6 +30,8 @@ package struct DeployOptions: Sendable {
     package var changedPathsFile: String?
     /// The config's `deploy.headers`.
     package var headerRules: [HeaderRule] = []
+    /// List the bucket instead of reading the previous deploy's manifest (`--verify`).
+    package var verify = false
 
     package init() {}
 }

@@ -40,8 +40,9 @@ package struct Deployer: Sendable {
             location: target.location, log: log,
             onSlowDown: { events(.slowedDown(inFlight: limit.slowDown())) })
 
-        let listed = try await client.listAll { events(.listed(objects: $0)) }
-        let plan = try makePlan(remote: try await withMultipartMD5s(listed, client: client))
+        let (remote, previousManifest) = try await remoteObjects(client: client)
+        var manifest = DeployManifest()
+        let plan = try makePlan(remote: remote, recording: &manifest)
         for (key, reason) in plan.skipped { events(.skipped(key: key, reason: reason)) }
         events(.planned(plan))
         func summary() -> DeploySummary {
@@ -70,6 +71,8 @@ package struct Deployer: Sendable {
                 }
             }
         }
+        // Last, once the bucket holds the site: the next deploy plans from it. An unchanged one is not sent.
+        if manifest.bytes != previousManifest { try await client.put(manifest.bytes, path: DeployManifest.name) }
         if let file = options.changedPathsFile {
             let lines = ChangedPaths.of(uploads: plan.uploads, deletes: plan.deletes).map { $0 + "\n" }.joined()
             do {
@@ -100,6 +103,27 @@ package struct Deployer: Sendable {
         }
     }
 
+    /// What the bucket holds under the prefix: from the previous deploy's manifest (one GET), or, without
+    /// a usable one or with `--verify`, from a listing. Also the manifest's bytes, when it was read.
+    func remoteObjects(client: S3Client) async throws -> (objects: [RemoteObject], manifest: [UInt8]?) {
+        var manifest: [UInt8]?
+        if options.verify {
+            events(.listing(reason: "--verify lists the bucket"))
+        } else if let bytes = try await client.get(path: DeployManifest.name) {
+            if let objects = DeployManifest.objects(in: bytes, prefix: target.location.prefix) {
+                events(.manifestRead(objects: objects.count))
+                return (objects, bytes)
+            }
+            events(.listing(reason: "the manifest \(DeployManifest.name) is not one this version reads"))
+        } else {
+            events(.listing(reason: "there is no manifest yet (\(DeployManifest.name))"))
+        }
+        let listed = try await client.listAll { events(.listed(objects: $0)) }
+        // With --verify, the manifest is read too, so that one that is still right is not sent again.
+        if options.verify { manifest = try await client.get(path: DeployManifest.name) }
+        return (try await withMultipartMD5s(listed, client: client), manifest)
+    }
+
     /// The listing, with the `md5` metadata of each object whose ETag is not an MD5 (a multipart upload's),
     /// read with a HEAD request: that is what such an object is compared by.
     func withMultipartMD5s(_ listed: [RemoteObject], client: S3Client) async throws -> [RemoteObject] {
@@ -117,11 +141,19 @@ package struct Deployer: Sendable {
         etag.utf8.count == 32 && etag.utf8.allSatisfy(Hex.isDigit)
     }
 
-    /// The plan from the folder's files, walked in key order, and the listing.
-    func makePlan(remote: [RemoteObject]) throws -> PublishPlan {
+    /// The plan from the folder's files, walked in key order, and the bucket's objects; each file is also
+    /// recorded in `manifest`.
+    func makePlan(remote: [RemoteObject], recording manifest: inout DeployManifest) throws -> PublishPlan {
         let tree = LocalTree(root: outputFolder)
-        let plan = try PublishPlanner.plan(local: tree, remote: remote, prefix: target.location.prefix)
+        var recorded = DeployManifest()
+        let plan = try PublishPlanner.plan(
+            local: tree.lazy.map { file in
+                // Bookkeeping is never uploaded, so never in the bucket either.
+                if !ManagedKeys.isBookkeeping(file.path) { recorded.add(file) }
+                return file
+            }, remote: remote, prefix: target.location.prefix)
         if let failure = tree.failure { throw failure }
+        manifest = recorded
         return plan
     }
 

@@ -37,6 +37,12 @@ package struct S3Requests: Sendable {
         return (address, request)
     }
 
+    /// GetObject of a path under the prefix.
+    package func getObject(path: String) -> (address: S3Address, request: SigV4Request) {
+        let address = endpoint.address(bucket: location.bucket, key: location.key(for: path))
+        return (address, address.request(method: "GET"))
+    }
+
     /// DeleteObjects of one batch (the body is `batch.body`).
     package func deleteObjects(_ batch: DeleteObjectsBatch) -> (address: S3Address, request: SigV4Request) {
         let address = endpoint.address(bucket: location.bucket)
