@@ -29,8 +29,7 @@ final class DeployReporter: Sendable {
 
     init(verbosity: ProgressReporter.Verbosity) {
         self.verbosity = verbosity
-        let inCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
-        live = !inCI && isatty(STDERR_FILENO) == 1 && verbosity == .normal
+        live = LiveLine.isWanted(verbose: verbosity == .verbose, quiet: verbosity == .quiet)
     }
 
     func start(target: DeployTarget, dryRun: Bool) {

@@ -36,8 +36,7 @@ final class ProgressReporter: Sendable {
         self.verbosity = verbosity
         self.statistics = statistics
         let environment = ProcessInfo.processInfo.environment
-        let inCI = environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
-        live = !inCI && isatty(STDERR_FILENO) == 1 && verbosity == .normal
+        live = LiveLine.isWanted(verbose: verbosity == .verbose, quiet: verbosity == .quiet, environment: environment)
         let configured = environment["SCROLLERY_PROGRESS_INTERVAL"].flatMap(Double.init).flatMap {
             $0 > 0 && $0.isFinite ? Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) : nil
         }
