@@ -254,6 +254,57 @@ def wait_until(predicate, timeout: float = 10, message: str = "condition"):
         time.sleep(0.05)
 
 
+def next_frames(driver, count: int = 2):
+    """Waits for `count` animation frames of the page: with two, the frame after the present one has been
+    laid out and painted (what it shifted is reported, the transitions it started are running)."""
+    driver.execute_async_script("""var done = arguments[arguments.length - 1], left = arguments[0];
+        (function frame() { if (left-- > 0) requestAnimationFrame(frame); else done(); })();""", count)
+
+
+def scroll_seen(driver):
+    """Waits until the page has handled the present scroll position: its scroll events have run and its
+    IntersectionObservers have been told. An observer made now is notified of the next frame's
+    intersections in the same task as the page's own, after them (observers are notified in the order they
+    were made); a frame more for their callbacks' effects to be rendered."""
+    driver.execute_async_script("""var done = arguments[arguments.length - 1];
+        var o = new IntersectionObserver(function () {
+            o.disconnect(); requestAnimationFrame(function () { done(); }); });
+        o.observe(document.documentElement);""")
+
+
+def page_timer(driver, ms: int):
+    """Waits for a timer of `ms` in the page, on the clock the page's own timers run on. Only for a check
+    that something does NOT happen, whose window is a timer of the script (its length says which)."""
+    driver.execute_async_script("setTimeout(arguments[arguments.length - 1], arguments[0])", ms)
+
+
+def marker_request(driver, path: str):
+    """The page fetches `path` (with a query, so nothing is cached) and waits for the answer: the server has
+    then logged every request the page started before it, so a count read now is final."""
+    status = driver.execute_async_script("""var done = arguments[arguments.length - 1];
+        fetch(arguments[0] + '?marker=' + Date.now(), { cache: 'no-store' })
+            .then(function (r) { done(r.status); }, function (e) { done(String(e)); });""", path)
+    assert status == 200, f"the marker request for {path} answered {status}"
+
+
+# Every card and picture in view is fully shown: no finite CSS animation or transition is running (the
+# loading spinner's is infinite), every card in the cards' IntersectionObserver's root (the viewport less
+# its bottom 40 px) has opacity 1, every picture in view has arrived (or failed) and faded in.
+SHOWN_IN_VIEW = """return document.getAnimations().every(function (a) {
+        return a.playState != 'running' || a.effect.getComputedTiming().iterations == Infinity; })
+    && [].every.call(document.querySelectorAll('.feed > .card, main img'), function (e) {
+        var r = e.getBoundingClientRect(), img = e.tagName == 'IMG';
+        if (!e.getClientRects().length || r.bottom <= 0 || r.top >= innerHeight - (img ? 0 : 40)) return true;
+        return getComputedStyle(e).opacity == '1' && (!img || e.complete); })"""
+
+
+def wait_shown(driver, timeout: float = 10, message: str = "the cards and pictures in view to be shown"):
+    """Waits until what is in view has faded in and nothing moves (SHOWN_IN_VIEW); first a frame for a
+    scroll just made to be handled (the cards it brings in start their transitions)."""
+    scroll_seen(driver)
+    return wait_for(driver, SHOWN_IN_VIEW, timeout, message)
+
+
 def console_errors(driver, ignore=()):
     """SEVERE browser-log entries, minus those containing any string in `ignore`."""
     return [e for e in driver.get_log("browser")

@@ -10,7 +10,6 @@ import base64
 import gzip
 import json
 import re
-import time
 
 import pytest
 from axe_selenium_python import Axe
@@ -18,8 +17,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import BASE, PAGE_SIZE, REPO, console_errors, wait_for, wait_until
-from test_infinite_scroll import CLS_OBSERVER, open_page, positions
+from conftest import BASE, PAGE_SIZE, REPO, console_errors, wait_for, wait_shown, wait_until
+from test_infinite_scroll import CLS_OBSERVER, layout_shift, open_page, positions
 from test_theme import OPEN, audit, open_viewer
 
 KEY = f"scrollery:favorites:v1:{BASE}"
@@ -124,8 +123,7 @@ def test_showing_the_hearts_moves_nothing(site, browser, path):
     wait_for(d, SCRIPT_READY, 10)
     assert d.execute_script("return performance.getEntriesByType('paint').length") > 0
     wait_for(d, "return document.readyState == 'complete'", 10)
-    time.sleep(0.3)  # layout-shift entries are reported after the next frame
-    cls, shifts = d.execute_script("return [window.__cls, window.__shifts]")
+    cls, shifts = layout_shift(d)  # (after the next frames: layout-shift entries are reported then)
     assert cls == 0, f"cumulative layout shift {cls}: {shifts}"
 
 
@@ -470,7 +468,7 @@ def test_axe_finds_nothing_serious_on_the_favorites_page(site, browser, state):
     if state == "shared":
         d.get(share_link(d))
         wait_for(d, "return document.querySelector('.favorites-title').textContent == 'Shared favorites'", 5)
-    time.sleep(0.5)  # pictures faded in
+    wait_shown(d)  # pictures faded in
     result, bad = audit(d)
     print(f"\naxe on favorites ({state}): {[(v['id'], v['impact']) for v in result['violations']]}")
     assert bad == [], Axe(d).report(bad)
@@ -480,6 +478,6 @@ def test_axe_finds_nothing_serious_on_a_page_with_hearts_pressed(site, browser):
     d = browser()
     favorite(d, site, 1, 2)
     d.execute_script("window.scrollTo(0, 0)")
-    time.sleep(0.8)  # the cards in view faded in
+    wait_shown(d)  # the cards in view faded in
     result, bad = audit(d)
     assert bad == [], Axe(d).report(bad)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import time
 
 import pytest
 from axe_selenium_python import Axe
@@ -20,7 +19,7 @@ from selenium.webdriver.common.keys import Keys
 from server import FaultServer
 from conftest import REPO, console_errors, wait_for
 from test_infinite_scroll import CLS_OBSERVER, READY, screenshot
-from test_theme import BINARY, OPEN, SHOTS, audit, open_viewer
+from test_theme import BINARY, COUNT, OPEN, SHOTS, audit, open_viewer
 
 FIXTURES = REPO / "Tests" / "ScrolleryTests" / "Fixtures" / "images"
 GOOD = ["photo.jpg", "orientation-6.jpg", "alpha.png", "animated.gif", "tiny.png", "cmyk.jpg"]
@@ -117,6 +116,11 @@ def test_axe_finds_no_serious_or_critical_violation_on_pictures(picture_site, br
     assert bad == [], Axe(d).report(bad)
 
 
+# the viewer shows another photo than arguments[0] (its count), not a loading note
+STEPPED = """var c = document.querySelector('.viewer-count').textContent;
+    return c != arguments[0] && c != 'Loading…'"""
+
+
 def test_the_viewer_shows_a_large_variant_and_steps_over_an_unavailable_picture(picture_site, browser):
     d = browser(1280, 900)
     d.get(picture_site.origin + "/")
@@ -132,7 +136,8 @@ def test_the_viewer_shows_a_large_variant_and_steps_over_an_unavailable_picture(
     d.save_screenshot(str(SHOTS / "viewer-pictures.png"))
     # Walk to the end: the unavailable pictures are cards too, and nothing throws.
     for _ in range(len(GOOD + BAD) - 1):
+        shown = d.execute_script(COUNT)
         d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
-        time.sleep(0.2)
+        wait_for(d, STEPPED, 10, f"the viewer to step on from {shown!r}", shown)
     assert d.execute_script(OPEN)
     assert console_errors(d) == []

@@ -17,8 +17,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import (AUTO_PAGES, BASE, ITEMS, PAGE_SIZE, PAGES, REPO, console_errors, page_of, page_path,
-                      page_range, wait_for, wait_until)
+from conftest import (AUTO_PAGES, BASE, ITEMS, PAGE_SIZE, PAGES, REPO, console_errors, marker_request,
+                      page_of, page_path, page_range, page_timer, scroll_seen, wait_for, wait_shown, wait_until)
 
 # ---- page helpers ----------------------------------------------------------------------------------
 
@@ -32,15 +32,27 @@ READY = "return document.documentElement.classList.contains('js') && !!document.
 # cumulative layout shift, as the Web Vitals count it: every layout-shift entry not caused by input
 CLS_OBSERVER = """
 window.__cls = 0; window.__shifts = [];
-new PerformanceObserver(function (list) {
-  list.getEntries().forEach(function (e) {
+window.__clsAdd = function (entries) {
+  entries.forEach(function (e) {
     if (e.hadRecentInput) return;
     window.__cls += e.value;
     window.__shifts.push({ value: e.value, at: Math.round(e.startTime), sources: (e.sources || []).map(function (s) {
       var n = s.node; return n ? (n.id || n.className || n.nodeName) : '?'; }) });
   });
-}).observe({ type: 'layout-shift', buffered: true });
+};
+window.__clsObserver = new PerformanceObserver(function (list) { window.__clsAdd(list.getEntries()); });
+window.__clsObserver.observe({ type: 'layout-shift', buffered: true });
 """
+# [cls, shifts] up to now: after two frames (the last one laid out has reported its shifts), with the
+# entries queued for the observer and not yet delivered to it taken at once
+LAYOUT_SHIFT = """var done = arguments[arguments.length - 1];
+requestAnimationFrame(function () { requestAnimationFrame(function () {
+  window.__clsAdd(window.__clsObserver.takeRecords()); done([window.__cls, window.__shifts]); }); });"""
+
+
+def layout_shift(d):
+    """[cumulative layout shift, its entries] of a page opened with CLS_OBSERVER, every frame so far counted."""
+    return d.execute_async_script(LAYOUT_SHIFT)
 
 
 def open_page(d, url):
@@ -80,26 +92,45 @@ def in_viewport(d, element_id):
         "return r.bottom > 0 && r.top < innerHeight", element_id)
 
 
+# history.state is what the (debounced) sync writes for the present scroll position: the first card whose
+# bottom is in view, its top (the script's topCard() and top()), the address of its page
+SYNCED = """var s = history.state, list = document.querySelectorAll('.feed > .card');
+  if (!s || !s.anchor || scrollY != arguments[0]) return false;
+  for (var i = 0; i < list.length; i++) {
+    var c = list[i], t = getComputedStyle(c).transform,
+        top = c.getBoundingClientRect().top - (t == 'none' ? 0 : new DOMMatrix(t).m42);
+    if (top + c.offsetHeight > 1) return s.anchor == +c.dataset.position && s.y == Math.round(top)
+      && location.href.split('#')[0] == c.dataset.pageUrl;
+  }
+  return false"""
+
+
 def settle_scroll(d, timeout=5):
-    """Waits until the URL/state sync that follows a scroll has run (it is debounced)."""
+    """Waits until the URL/state sync that follows a scroll has run (it is debounced) for this position."""
     y = d.execute_script("return scrollY")
-    wait_for(d, "return history.state && history.state.anchor && scrollY == arguments[0]", timeout,
-             "history.state to be written", y)
-    time.sleep(0.3)  # the debounce is 150 ms: let the last one land
+    wait_for(d, SYNCED, timeout, "history.state to be written for the present scroll position", y)
+
+
+STEP_DONE = """return document.querySelectorAll('.feed > article').length > arguments[0]
+    || !!document.querySelector('.pager [data-act=more], .pager-error')"""
+ASKED = "return !!document.querySelector('.pager-loading') || " + STEP_DONE.removeprefix("return ")
+AT_REST = ("return document.querySelector('.feed').getAttribute('aria-busy') == 'false'"
+           " && !document.querySelector('.pager-loading')")
 
 
 def load_pages_until(d, count, timeout=30, click_more=False):
     """Scrolls (and, if asked, presses "Load more") until at least `count` cards are in the feed."""
     end = time.monotonic() + timeout
-    while len(positions(d)) < count:
-        assert time.monotonic() < end, f"only {len(positions(d))} of {count} cards after {timeout}s"
+    while (have := len(positions(d))) < count:
+        assert time.monotonic() < end, f"only {have} of {count} cards after {timeout}s"
         assert not d.find_elements(By.CSS_SELECTOR, ".pager-error"), "a page failed to load"
         scroll_to_bottom(d)
         more = pager_button(d, "more")
         if more and len(positions(d)) < count:  # (counted again: the page may have just arrived)
             assert click_more, f"'Load more' appeared at {len(positions(d))} cards, before {count}"
             more.click()
-        time.sleep(0.08)
+        # the next step: a page has arrived, or "Load more" or an error waits for the reader
+        wait_for(d, STEP_DONE, max(end - time.monotonic(), 0.1), f"only {have} of {count} cards after {timeout}s", have)
 
 
 # ---- 1. scroll to the end ----------------------------------------------------------------------------
@@ -218,7 +249,7 @@ def test_load_previous_inserts_the_page_above_without_moving_the_item_in_view(si
 
     # scrolled into the middle of page 3: page 2 appears above, card 60 does not move
     d.execute_script("document.getElementById('item-60').scrollIntoView(); window.scrollBy(0, -200)")
-    time.sleep(0.3)
+    settle_scroll(d)
     before = d.execute_script(TOP, "item-60")
     d.execute_script("document.querySelector('[data-act=prev]').click()")
     wait_until(lambda: positions(d)[0] == page_range(2)[0], 10, "page 2 above page 3")
@@ -256,7 +287,11 @@ def test_a_failing_page_shows_retry_and_retrying_appends_it_once(site, browser):
     assert site.count(page2) == 4 and site.pending_failures(page2) == 0
     assert_in_order_once(d, 1, PAGE_SIZE)
     assert d.execute_script("return document.querySelector('.feed').getAttribute('aria-busy')") == "false"
-    time.sleep(0.5)  # while the error shows, nothing retries by itself any more
+    # while the error shows, nothing retries by itself any more: a check that something does not happen,
+    # so a window of the script's own first retry delay (1 s), on the page's clock; then a request the page
+    # makes after that window, answered, so any retry started in it has reached the server's log
+    page_timer(d, 1000)
+    marker_request(d, f"{BASE}assets/scrollery.js")
     assert site.count(page2) == 4
 
     site.fail(page3, times=1, status=500)  # the next one fails once and recovers by itself
@@ -273,9 +308,13 @@ def test_a_failing_page_shows_retry_and_retrying_appends_it_once(site, browser):
 
     # a slow network while the reader keeps scrolling: still one request and one copy per page
     site.delay(f"{BASE}page/", 0.6)
-    for _ in range(10):
+    for _ in range(5):  # a page at a time: scroll, scroll again while it is in flight, until it is in
+        have = len(positions(d))
         scroll_to_bottom(d)
-        time.sleep(0.1)
+        wait_for(d, ASKED, 10, "the next page asked for", have)
+        scroll_to_bottom(d)
+        scroll_seen(d)
+        wait_for(d, STEP_DONE, 10, "the page in flight", have)
     wait_for(d, "return document.querySelector('.feed').getAttribute('aria-busy') == 'false'"
                 " && !document.querySelector('.pager-loading')", 15)
     assert_in_order_once(d, 1)
@@ -298,7 +337,8 @@ def test_after_auto_pages_loading_waits_for_load_more_and_focus_moves_to_the_new
     # no more automatic loads, however much one scrolls; the footer is reachable
     for _ in range(8):
         scroll_to_bottom(d)
-        time.sleep(0.1)
+        scroll_seen(d)  # the scroll handled: a load it started would be under way
+    marker_request(d, f"{BASE}assets/scrollery.js")  # and any request it made, logged
     assert len(positions(d)) == auto
     assert site.count(page_path(AUTO_PAGES + 2)) == 0
     assert in_viewport(d, "footer"), "the footer cannot be reached"
@@ -314,7 +354,10 @@ def test_after_auto_pages_loading_waits_for_load_more_and_focus_moves_to_the_new
 
     # still manual: it waits again; the keyboard works too
     wait_for(d, "return !!document.querySelector('.pager [data-act=more]')", 5)
-    time.sleep(0.3)
+    # the focus and scroll that came with the new cards handled: a load they started would now be under
+    # way, and is waited for (the feed at rest again, with its "Load more")
+    scroll_seen(d)
+    wait_for(d, AT_REST + " && !!document.querySelector('.pager [data-act=more]')", 10, "the feed at rest")
     assert len(positions(d)) == auto + PAGE_SIZE
     pager_button(d, "more").send_keys(Keys.ENTER)
     wait_until(lambda: len(positions(d)) == auto + 2 * PAGE_SIZE, 10, "the page after Enter on 'Load more'")
@@ -376,6 +419,10 @@ def test_feed_aria_attributes_live_region_and_skip_to_footer(site, browser):
 
 
 
+IMAGES_IN_VIEW = """return [].every.call(document.querySelectorAll('.feed img'), function (i) {
+    var r = i.getBoundingClientRect(); return r.top > innerHeight || r.bottom < 0 || i.complete; })"""
+
+
 def test_no_layout_shift_while_scrolling_through_pages(site, browser):
     d = browser(init_script=CLS_OBSERVER)
     open_page(d, site.url())
@@ -383,16 +430,20 @@ def test_no_layout_shift_while_scrolling_through_pages(site, browser):
     pages = 1 + AUTO_PAGES
     end = time.monotonic() + 40
     while True:  # scroll like a reader: screen by screen, letting images arrive
+        have = len(positions(d))
         d.execute_script("window.scrollBy(0, innerHeight * 0.8)")
-        time.sleep(0.12)
+        scroll_seen(d)
+        wait_for(d, IMAGES_IN_VIEW, 10, "the pictures in view to arrive")
         at_bottom = d.execute_script("return innerHeight + scrollY >= document.documentElement.scrollHeight - 2")
         if len(positions(d)) >= pages * PAGE_SIZE and at_bottom:
             break
         assert time.monotonic() < end, f"scrolling stalled at {len(positions(d))} cards"
-    time.sleep(0.6)  # the last images and fades
+        if at_bottom:  # the reader waits for the next page
+            wait_for(d, STEP_DONE, max(end - time.monotonic(), 0.1), f"scrolling stalled at {have} cards", have)
+    wait_shown(d)  # the last images and fades
     assert_in_order_once(d, 1, pages * PAGE_SIZE)
     assert d.execute_script("return PerformanceObserver.supportedEntryTypes.includes('layout-shift')")
-    cls, shifts = d.execute_script("return [window.__cls, window.__shifts]")
+    cls, shifts = layout_shift(d)
     assert cls == 0, f"cumulative layout shift {cls}: {shifts}"
 
 
@@ -435,7 +486,8 @@ def test_reduced_motion_starts_in_load_more_mode_without_animations(site, browse
     wait_for(d, "return !!document.querySelector('.pager [data-act=more]')", 5, "'Load more' from the start")
     for _ in range(5):
         scroll_to_bottom(d)
-        time.sleep(0.1)
+        scroll_seen(d)  # the scroll handled: a load it started would be under way
+    marker_request(d, f"{BASE}assets/scrollery.js")  # and any request it made, logged
     assert len(positions(d)) == PAGE_SIZE and site.count(page_path(2)) == 0, "it loaded by itself"
 
     pager_button(d, "more").click()
@@ -460,7 +512,8 @@ def test_save_data_starts_in_load_more_mode(site, browser):
     wait_for(d, "return !!document.querySelector('.pager [data-act=more]')", 5, "'Load more' from the start")
     for _ in range(5):
         scroll_to_bottom(d)
-        time.sleep(0.1)
+        scroll_seen(d)  # the scroll handled: a load it started would be under way
+    marker_request(d, f"{BASE}assets/scrollery.js")  # and any request it made, logged
     assert len(positions(d)) == PAGE_SIZE and site.count(page_path(2)) == 0, "it loaded by itself"
     pager_button(d, "more").click()
     wait_until(lambda: len(positions(d)) == 2 * PAGE_SIZE, 10, "page 2 after 'Load more'")

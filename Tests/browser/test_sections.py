@@ -18,7 +18,6 @@ import json
 import os
 import re
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -28,8 +27,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from server import FaultServer
-from conftest import REPO, console_errors, wait_for, wait_until, write_fixture_site
-from test_infinite_scroll import CLS_OBSERVER, READY
+from conftest import REPO, console_errors, scroll_seen, wait_for, wait_shown, wait_until, write_fixture_site
+from test_infinite_scroll import AT_REST, CLS_OBSERVER, READY, layout_shift
 from test_theme import audit
 
 BINARY = Path(os.environ.get("SCROLLERY_BIN", REPO / ".build" / "debug" / "scrollery"))
@@ -118,13 +117,13 @@ def test_a_page_starting_with_a_new_section_is_added_without_layout_shift(sectio
         last = f"item-{want - 24}"
         d.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", last)
         wait_until(lambda: len(d.execute_script(CARDS)) >= want, 10, f"{want} cards")
-        time.sleep(0.5)
-    cls, shifts = d.execute_script("return [window.__cls, window.__shifts]")
+        wait_shown(d)  # the added page's cards and pictures in view faded in
+    cls, shifts = layout_shift(d)
     print(f"\nCLS with sections as pages are added: {cls}")
     assert cls == 0, shifts
     # the heading sticks at the top while its cards are in view
     d.execute_script("document.getElementById('item-20').scrollIntoView({block: 'start'})")
-    time.sleep(0.3)
+    scroll_seen(d)  # the scroll rendered
     top = d.execute_script("return document.getElementById('section-13').closest('article')"
                            ".getBoundingClientRect().top")
     assert abs(top) <= 1, top
@@ -136,14 +135,14 @@ def test_axe_finds_nothing_serious_with_sections(sections_site, browser):
     d.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
     wait_until(lambda: len(d.execute_script(CARDS)) >= 48, 10, "a page added by the scroll")
     d.execute_script("window.scrollTo(0, 0)")
-    time.sleep(0.8)
+    wait_shown(d)  # the cards in view faded in
     result, bad = audit(d)
     print(f"\naxe with sections: {[(v['id'], v['impact']) for v in result['violations']]}")
     assert bad == [], Axe(d).report(bad)
     # regrouped by week by the picker, a section collapsed
     Select(d.find_element(By.ID, "section-picker")).select_by_value("week")
     d.find_element(By.CSS_SELECTOR, ".js-section button").click()
-    time.sleep(0.3)
+    wait_shown(d)  # the regrouped cards in view shown, the toggle's turn over
     result, bad = audit(d)
     print(f"axe regrouped by week: {[(v['id'], v['impact']) for v in result['violations']]}")
     assert bad == [], Axe(d).report(bad)
@@ -234,7 +233,8 @@ def test_the_picker_regroups_the_loaded_cards_and_those_the_scroll_adds(sections
     pick(d, "week")
     d.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
     wait_until(lambda: len(d.execute_script(CARDS)) >= 48, 10, "page 2 added by the scroll")
-    time.sleep(0.2)
+    scroll_seen(d)  # a further page the scroll asks for is under way, and waited for
+    wait_for(d, AT_REST, 10, "the feed at rest")
     loaded = d.execute_script(CARDS)
     assert loaded == list(range(1, len(loaded) + 1))
     assert d.execute_script(SHOWN) == expected(loaded, "week")
@@ -294,7 +294,8 @@ def test_collapse_works_after_switching(sections_site, browser):
                      ".previousElementSibling.querySelector('button').click()")
     d.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
     wait_until(lambda: len(d.execute_script(CARDS)) >= 48, 10, "page 4 added by the scroll")
-    time.sleep(0.2)
+    scroll_seen(d)  # the scroll is over: no page is under way (page 4 is the last)
+    wait_for(d, AT_REST, 10, "the feed at rest")
     assert d.execute_script(hidden) == list(range(67, 79))
     assert d.execute_script(VISIBLE) == 48 - 12
     # switching keeps each grouping's collapsed sections apart: by month, nothing is collapsed

@@ -10,7 +10,6 @@ from __future__ import annotations
 import gzip
 import os
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -20,8 +19,8 @@ from selenium.webdriver.common.keys import Keys
 
 from server import FaultServer
 from conftest import (AUTO_PAGES, BASE, ITEMS, PAGE_SIZE, REPO, console_errors, page_path, wait_for,
-                      wait_until, write_fixture_site)
-from test_infinite_scroll import CLS_OBSERVER, READY, open_page, positions, screenshot
+                      wait_shown, wait_until, write_fixture_site)
+from test_infinite_scroll import CLS_OBSERVER, READY, layout_shift, open_page, positions, screenshot
 
 SHOTS = REPO / ".build" / "screenshots"
 BINARY = Path(os.environ.get("SCROLLERY_BIN", REPO / ".build" / "debug" / "scrollery"))
@@ -145,6 +144,24 @@ def grid_checks(d):
 # ---- 2. item pages: previous and next, keys, share tags ---------------------------------------------
 
 
+# Records, in the page, that a key press has been handled (its keyup came, after its keydown went through
+# every listener) and whether a navigation started meanwhile (the Navigation API's navigate event fires as
+# it starts). An unload takes the record with it.
+KEY_WATCH = """var key = arguments[0]; window.__key = { up: false, to: null };
+    addEventListener('keyup', function (e) { if (e.key == key) window.__key.up = true; });
+    navigation.addEventListener('navigate', function (e) { window.__key.to = e.destination.url; });"""
+
+
+def press_on_body(d, key, *keys):
+    """Presses `keys` on the body (`key` is the one that acts, after any modifiers) and waits until the page
+    has handled them: if they started a navigation, until it has taken the window."""
+    d.execute_script(KEY_WATCH, key)
+    d.find_element(By.TAG_NAME, "body").send_keys(*keys)
+    done = wait_for(d, "var k = window.__key; return !k ? 'left' : k.up && (k.to || 'stayed')", 5, f"{key} handled")
+    if done != "stayed":
+        wait_until(lambda: d.execute_script("return !window.__key"), 10, f"the navigation {key} started")
+
+
 def test_item_pages_link_to_neighbours_across_listing_pages_and_the_arrow_keys_follow_them(site, browser):
     d = browser(1280, 900)
     d.get(site.url(f"{BASE}items/{PAGE_SIZE}/"))  # the last item of listing page 1
@@ -165,8 +182,7 @@ def test_item_pages_link_to_neighbours_across_listing_pages_and_the_arrow_keys_f
     wait_until(lambda: d.current_url == site.url(f"{BASE}items/{PAGE_SIZE}/"), 10, "← back")
     wait_for(d, "return document.readyState == 'complete'", 10)
     # a modifier (Alt+← is the browser's own back) is left alone
-    d.find_element(By.TAG_NAME, "body").send_keys(Keys.SHIFT, Keys.ARROW_RIGHT)
-    time.sleep(0.4)
+    press_on_body(d, "ArrowRight", Keys.SHIFT, Keys.ARROW_RIGHT)
     assert d.current_url == site.url(f"{BASE}items/{PAGE_SIZE}/")
 
     # the ends: the first only forward, the last only back
@@ -174,8 +190,7 @@ def test_item_pages_link_to_neighbours_across_listing_pages_and_the_arrow_keys_f
     assert not d.find_elements(By.CSS_SELECTOR, ".item-nav a[rel=prev]")
     assert d.find_elements(By.CSS_SELECTOR, ".item-nav a[rel=next]")
     wait_for(d, "return document.readyState == 'complete'", 10)
-    d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
-    time.sleep(0.4)
+    press_on_body(d, "ArrowLeft", Keys.ARROW_LEFT)
     assert d.current_url == site.url(f"{BASE}items/1/")
     d.get(site.url(f"{BASE}items/{ITEMS}/"))
     assert not d.find_elements(By.CSS_SELECTOR, ".item-nav a[rel=next]")
@@ -213,11 +228,11 @@ def test_jump_to_the_bottom_while_pages_load_shifts_nothing(site, browser, size)
     want = (1 + AUTO_PAGES) * PAGE_SIZE
     wait_until(lambda: len(positions(d)) >= want, 20, f"{AUTO_PAGES} pages loaded at the bottom")
     wait_for(d, "return !!document.querySelector('.pager [data-act=more]')", 10, "'Load more'")
-    time.sleep(0.5)
+    wait_shown(d)  # the last page's cards and pictures in view faded in
     top = d.execute_script("return document.getElementById('footer').getBoundingClientRect().top")
     assert abs(top - footer_top) <= 1, f"the footer moved from {footer_top} to {top}"
     assert d.find_element(By.CSS_SELECTOR, ".pager [data-act=more]").is_displayed()
-    cls, shifts = d.execute_script("return [window.__cls, window.__shifts]")
+    cls, shifts = layout_shift(d)
     print(f"\nCLS after jumping to the bottom at {width}x{height}: {cls} ({len(shifts)} shifts)")
     assert cls == 0, f"cumulative layout shift {cls}: {shifts}"
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -235,8 +250,8 @@ def test_a_first_page_that_arrives_in_parts_shifts_nothing_while_it_loads(site, 
     d = browser(width, height, mobile=width < 500, init_script=CLS_OBSERVER)
     open_page(d, site.url())
     wait_for(d, "return document.readyState == 'complete'", 10)
-    time.sleep(0.8)
-    cls, shifts = d.execute_script("return [window.__cls, window.__shifts]")
+    wait_shown(d)  # the cards and pictures in view faded in
+    cls, shifts = layout_shift(d)
     print(f"\nCLS while a first page arrives in 6 parts at {width}x{height}: {cls}")
     assert cls == 0, shifts
     assert len(positions(d)) >= PAGE_SIZE
@@ -248,8 +263,8 @@ def test_a_page_added_while_the_last_row_is_in_view_shifts_nothing(site, browser
     wait_for(d, "return document.readyState == 'complete'", 10)
     d.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", f"item-{PAGE_SIZE}")
     wait_until(lambda: len(positions(d)) >= 2 * PAGE_SIZE, 10, "page 2 added below the row in view")
-    time.sleep(0.5)
-    cls, shifts = d.execute_script("return [window.__cls, window.__shifts]")
+    wait_shown(d)  # page 2's cards and pictures in view faded in
+    cls, shifts = layout_shift(d)
     print(f"\nCLS with page 1's last row in view as page 2 is added: {cls}")
     assert cls == 0, shifts
 
@@ -275,7 +290,7 @@ def test_axe_finds_no_serious_or_critical_violation(site, browser, path):
         d.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")  # a page added
         wait_until(lambda: len(positions(d)) >= 2 * PAGE_SIZE, 10, "a page added by the scroll")
         d.execute_script("window.scrollTo(0, 0)")
-        time.sleep(0.8)  # the cards in view faded in
+        wait_shown(d)  # the cards in view faded in
     result, bad = audit(d)
     print(f"\naxe on {path}: {[(v['id'], v['impact']) for v in result['violations']]}")
     assert bad == [], Axe(d).report(bad)
@@ -296,9 +311,15 @@ COUNT = "return document.querySelector('.viewer-count').textContent"
 VIEWER_TITLE = "return document.querySelector('.viewer-title').textContent"
 
 
+# the card has faded in and is not moving (its entrance transition, and its picture's, are over)
+CARD_STILL = """var c = document.getElementById(arguments[0]);
+    return getComputedStyle(c).opacity == '1'
+        && c.getAnimations({ subtree: true }).every(function (a) { return a.playState != 'running'; })"""
+
+
 def open_viewer(d, position):
     d.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", f"item-{position}")
-    time.sleep(0.3)
+    wait_for(d, CARD_STILL, 10, f"item {position} shown and still", f"item-{position}")
     d.find_element(By.CSS_SELECTOR, f"#item-{position} .frame").click()
     wait_for(d, OPEN, 10, "the viewer to open")
 
