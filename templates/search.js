@@ -1,8 +1,9 @@
 /*! Scrollery search page (search/): reads the index the build wrote (search/index.json, then only the
  * shards a query needs), ranks the items (title matches first, then BM25, then the gallery's order) and
- * draws their cards. The query and filters live in the address (?q=…&tag=…). Folding and terms are those
- * of the build (SearchText.swift): keep the two in step. Index data is put in the page as text and
- * attributes only. */
+ * draws their cards. The query and filters live in the address (?q=…&tag=…). A result's picture opens
+ * the gallery's viewer (viewer.js), which walks the results and shows more at their end. Folding and
+ * terms are those of the build (SearchText.swift): keep the two in step. Index data is put in the page
+ * as text and attributes only. */
 (function () {
   'use strict';
   var d = document, w = window;
@@ -13,6 +14,7 @@
   var more = app.querySelector('.search-more');
   var selects = Array.prototype.slice.call(form.querySelectorAll('select[data-filter]'));
   var rootURL = new URL(app.getAttribute('data-index'), location.href);
+  var viewerURL = d.currentScript && new URL('viewer.js', d.currentScript.src);
   var MAX_QUERY = 200, MAX_TERMS = 10, SHOW = 48, WIDE_TERMS = 50, WIDE_SHARDS = 3;
   var FIELD_BYTES = 16384, TERM_SCALARS = 32, FIELD_TERMS = 2000;
 
@@ -209,11 +211,13 @@
     return e;
   }
   var uid = 0;
-  function card(c) {
+  function card(c, rank) {
     var a = el('article', 'card is-visible'), body = el('div', 'card-body'), h = el('h2', 'card-title'),
       l = h.appendChild(el('a', '', c.t)), i = c.i;
     h.id = 'result-' + (++uid);
     a.setAttribute('aria-labelledby', h.id);
+    a.setAttribute('aria-posinset', rank);
+    a.tabIndex = 0;
     l.href = c.u;
     if (i) {
       var sized = i.w && i.h, f = a.appendChild(el('div', 'frame' + (sized ? ' frame--sized' : '') + (i.x ? ' frame--unavailable' : '')));
@@ -262,14 +266,15 @@
     if (url !== location.pathname + location.search) history.replaceState(null, '', url);
   }
   function showMore(root, mine, replace) {
-    var batch = current.slice(shown, shown + SHOW), per = root.docs.per;
+    var batch = current.slice(shown, shown + SHOW), per = root.docs.per, from = shown;
     shown += batch.length;
     return Promise.all(batch.map(function (ord) {
       var file = root.docs.files[Math.floor(ord / per)];
       return file ? get(file).then(function (docs) { return docs[ord % per]; }) : null;
     })).then(function (cards) {
       if (mine !== seq) return;
-      var made = cards.filter(Boolean).map(card);
+      var made = [];
+      cards.forEach(function (c, k) { if (c) made.push(card(c, from + k + 1)); });
       // A new query's cards replace the old only now, so the list does not flash empty as one types.
       if (replace) list.replaceChildren.apply(list, made);
       else made.forEach(function (c) { list.appendChild(c); });
@@ -298,6 +303,23 @@
       if (mine === seq) say('Search is unavailable: its index could not be loaded. Try again later.');
     });
   }
+  /* the gallery's viewer: past the last result shown it shows more; there is nothing before the first */
+  var S = w.Scrollery = w.Scrollery || {};
+  S.next = function () {
+    if (shown >= current.length) return Promise.resolve(false);
+    var mine = seq;
+    return rootPromise.then(function (root) { return showMore(root, mine, false); })
+      .then(function () { return true; }, function () { return false; });
+  };
+  S.prev = function () { return Promise.resolve(false); };
+  list.addEventListener('click', function (e) {
+    var f = e.target.closest('.frame');
+    if (!f || !viewerURL || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    S.card = f.parentNode;
+    if (S.show) S.show(S.card);
+    else if (!S.js) { S.js = d.head.appendChild(d.createElement('script')); S.js.src = viewerURL.href; }
+  });
   function soon() { clearTimeout(timer); timer = setTimeout(search, 60); }
   box.addEventListener('input', soon);
   selects.forEach(function (s) { s.addEventListener('change', search); });

@@ -182,6 +182,22 @@ def test_folded_and_cjk_queries_find_their_titles(search_site, browser, query, t
     assert titles[0] == title
 
 
+def test_a_results_picture_opens_the_viewer_and_closing_it_keeps_the_query(search_site, browser):
+    d = browser()
+    open_search(d, search_site, "?q=harbour")
+    wait_results(d, lambda t: len(t) == 2, "results")
+    d.find_element(By.CSS_SELECTOR, ".search-results article.card .frame").click()
+    wait_for(d, "var v = document.querySelector('dialog.viewer'); return !!(v && v.open)", 10, "the viewer")
+    assert d.execute_script("return document.querySelector('.viewer-title').textContent") == "Harbour lights"
+    assert "/items/" in d.current_url
+    d.find_element(By.CSS_SELECTOR, ".viewer-next").click()
+    wait_until(lambda: d.execute_script("return document.querySelector('.viewer-title').textContent")
+               == "Reykjavík harbour at night", 5, "the next result in the viewer")
+    d.find_element(By.CSS_SELECTOR, "dialog.viewer").send_keys(Keys.ESCAPE)
+    wait_until(lambda: query_of(d).get("q") == ["harbour"], 5, "the search address back")
+    assert d.execute_script(TITLES) == ["Harbour lights", "Reykjavík harbour at night"]
+
+
 def test_the_listing_pages_box_goes_to_the_search_page(search_site, browser):
     d = browser()
     d.get(search_site.origin + BASE)
