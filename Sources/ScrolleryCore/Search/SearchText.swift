@@ -30,9 +30,12 @@ package enum SearchText {
         let lowered = String(cut).decomposedStringWithCompatibilityMapping.lowercased()
         var folded = String.UnicodeScalarView()
         for scalar in lowered.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark: continue
-            default: break
+            // No combining mark comes before U+0300: most scalars need no look-up.
+            if scalar.value >= 0x300 {
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .enclosingMark: continue
+                default: break
+                }
             }
             if let spelled = spelledOut[scalar.value] {
                 folded.append(contentsOf: spelled.unicodeScalars)
@@ -106,6 +109,10 @@ package enum SearchText {
             let value = scalar.value
             return (0x30...0x39).contains(value) || (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value)
                 ? .word : .separator
+        }
+        // Latin-1 and Latin Extended-A and B are letters, but for × and ÷: no look-up for them.
+        if (0xC0...0x24F).contains(scalar.value) {
+            return scalar.value == 0xD7 || scalar.value == 0xF7 ? .separator : .word
         }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
