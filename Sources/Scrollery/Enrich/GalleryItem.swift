@@ -30,18 +30,21 @@ struct GalleryItem: Sendable, Equatable {
     /// The values of each of `search.filters`, in the config's order (empty without filters): what the
     /// search index offers as facets. Not shown on pages.
     var facets: [[String]] { fields.values.facets }
+    /// The item's words for the search index (`nil` without search).
+    var searchTerms: SearchTerms? { fields.values.searchTerms }
     /// Everything above, hashed: what the render keys of the pages that show the item are made from.
     var fingerprint: Fingerprint.Digest { fields.fingerprint }
 
     init(
         position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
         date: String?, link: String?, error: String?, section: SectionKey? = nil, sectionDay: CalendarDay? = nil,
-        facets: [[String]] = []
+        facets: [[String]] = [], searchTerms: SearchTerms? = nil
     ) {
         fields = Fields(
             Values(
                 position: position, id: id, title: title, image: image, description: description, date: date,
-                link: link, error: error, section: section, sectionDay: sectionDay, picture: nil, facets: facets))
+                link: link, error: error, section: section, sectionDay: sectionDay, picture: nil, facets: facets,
+                searchTerms: searchTerms))
     }
 
     /// The item with its picture as the image pipeline made it.
@@ -73,6 +76,7 @@ struct GalleryItem: Sendable, Equatable {
         let sectionDay: CalendarDay?
         var picture: PictureState?
         let facets: [[String]]
+        let searchTerms: SearchTerms?
     }
 
     private final class Fields: Sendable {

@@ -21,6 +21,8 @@ struct ItemMapper: Sendable {
     private let filters: [Template]
     /// The bytes of a description's text kept for the search index (an excerpt's without search).
     private let textBytes: Int
+    /// The fields whose words the search index takes (none without search).
+    private let searchFields: [SearchConfig.Field]
 
     /// - Parameters:
     ///   - templates: the config's `item:` templates.
@@ -57,6 +59,7 @@ struct ItemMapper: Sendable {
             search.enabled
             ? try search.filters.map { try Template($0.template, escaping: .none, name: "search.filters.\($0.name)") }
             : []
+        searchFields = search.enabled ? search.fields : []
         textBytes =
             search.enabled && search.fields.contains(.description)
             ? SearchText.maxFieldBytes : MarkdownRenderer.excerptBytes
@@ -92,14 +95,21 @@ struct ItemMapper: Sendable {
         // A description made only of the item (not its detail) is still wanted when the detail failed.
         let descriptionText = rendered(description).map { ControlCharacters.removed(from: redactor($0)) } ?? ""
         let sectionDate = section.flatMap { text($0.field) }
+        let renderedDescription = descriptionText.isEmpty ? nil : markdown.render(descriptionText, textBytes: textBytes)
+        let searchTerms =
+            searchFields.isEmpty
+            ? nil
+            : SearchTerms(
+                title: searchFields.contains(.title) ? renderedTitle : "",
+                body: searchFields.contains(.description) ? renderedDescription?.plainText ?? "" : "")
         return GalleryItem(
             position: item.position, id: renderedID, title: renderedTitle, image: imageReference,
-            description: descriptionText.isEmpty ? nil : markdown.render(descriptionText, textBytes: textBytes),
+            description: renderedDescription,
             date: text(date), link: text(link).flatMap(SafeURL.external),
             error: (error ?? failure).map(ControlCharacters.removed(from:)),
             section: section.flatMap { SectionKey.of(sectionDate, by: $0.grouping, labels: $0.labels) },
             sectionDay: section == nil ? nil : sectionDate.flatMap(SectionKey.day(of:)),
-            facets: filters.map { facetValues(rendered($0)) })
+            facets: filters.map { facetValues(rendered($0)) }, searchTerms: searchTerms)
     }
 
     /// The lines of a filter's output as values: trimmed, without control characters, not empty, each

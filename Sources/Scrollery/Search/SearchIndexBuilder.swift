@@ -52,20 +52,19 @@ final class SearchIndexBuilder {
     }
 
     private func addTerms(of item: GalleryItem) {
-        let title = config.fields.contains(.title) ? SearchText.terms(in: item.title) : []
-        let body =
-            config.fields.contains(.description) ? SearchText.terms(in: item.description?.plainText ?? "") : []
-        var counts: [String: (title: UInt32, body: UInt32)] = [:]
-        for term in title { counts[term, default: (0, 0)].title += 1 }
-        for term in body { counts[term, default: (0, 0)].body += 1 }
-        let length = UInt32(min(title.count + body.count, 65_535))
-        totalLength += Int(length)
+        // Counted by the mapper on the enrich workers; made here only for an item that came without them.
+        let terms =
+            item.searchTerms
+            ?? SearchTerms(
+                title: config.fields.contains(.title) ? item.title : "",
+                body: config.fields.contains(.description) ? item.description?.plainText ?? "" : "")
+        totalLength += Int(terms.length)
         let position = UInt32(ordinal)
-        for (term, count) in counts {
-            postings[term, default: []] += [position, min(count.title, 255), min(count.body, 255), length]
+        for entry in terms.entries {
+            postings[entry.term, default: []] += [position, min(entry.title, 255), min(entry.body, 255), terms.length]
         }
-        heldPostings += counts.count
-        totalPostings += counts.count
+        heldPostings += terms.entries.count
+        totalPostings += terms.entries.count
         for (index, values) in item.facets.enumerated() where index < config.filters.count {
             let name = config.filters[index].name
             for value in values {
