@@ -197,7 +197,9 @@ struct SearchIndexTests {
         defer { site.remove() }
         let started = ContinuousClock.now
         try await site.build()
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // A bound on a hang, not a speed: alone, this debug build takes about 3 s (most of it the pages of
+        // the 1 MB title); the whole suite on two cores has taken 30.
+        #expect(ContinuousClock.now - started < .seconds(120))
         let reader = try SearchIndexReader(outputFolder: site.output)
         #expect(try reader.find("gigantic") == [0])
         // The item's title loses its control characters before it is indexed (as on its page).
