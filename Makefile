@@ -6,7 +6,7 @@ VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps bench-images \
-	bench-images-deps bench-dead-hosts bench-shards bench-deploy deploy-test deploy-deps theme screenshots sample lint format serve \
+	bench-images-deps bench-dead-hosts bench-shards bench-search bench-deploy deploy-test deploy-deps theme screenshots sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
 ## build: install libcmark-dev, libvips-dev and libjemalloc-dev if missing, build scrollery, build the sample site into site/public
@@ -101,6 +101,16 @@ bench-smoke:
 		BENCH_IMAGES_N=12 BENCH_IMAGES_RUNS=1 BENCH_IMAGES_MEMORY_N=
 	$(PYTHON) bench/dead_hosts.py --n 200 --timeout 1s
 	$(PYTHON) bench/shards.py --n 12 --shards 4
+
+## bench-search: Scrollery's search index against Pagefind (PyPI pagefind-bin, in .build/pagefind-venv) on the
+##   same built gallery of BENCH_SEARCH_N items (default 10000) of the world's text: times, memory, files, bytes
+BENCH_SEARCH_N ?= 10000
+bench-search: deps
+	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
+	@[ -x .build/pagefind-venv/bin/python ] || $(PYTHON) -m venv .build/pagefind-venv
+	@.build/pagefind-venv/bin/python -c 'import pagefind_bin' 2>/dev/null \
+		|| .build/pagefind-venv/bin/pip install -q --disable-pip-version-check pagefind-bin
+	$(PYTHON) bench/search.py --n $(BENCH_SEARCH_N)
 
 ## bench-deploy: scrollery deploy against aws s3 sync and rclone sync --checksum on moto's S3 server, BENCH_DEPLOY_N
 ##   items: a first deploy, one with nothing changed, and one from a fresh copy (new modification times); then

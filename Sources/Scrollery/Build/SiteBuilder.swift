@@ -242,7 +242,8 @@ public struct SiteBuilder: Sendable {
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
             autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by,
-            sectionLabels: config.sections.labels, language: config.language, favorites: config.theme.favorites)
+            sectionLabels: config.sections.labels, language: config.language, favorites: config.theme.favorites,
+            search: config.search.enabled)
         let pictureStatistics = PictureStatistics()
         let pictures =
             config.images.enabled
@@ -253,7 +254,8 @@ public struct SiteBuilder: Sendable {
         let enricher = try Enricher(
             detail: config.detail,
             mapper: try ItemMapper(
-                config.item, baseURL: config.baseURL, redactor: config.redactor, sections: config.sections),
+                config.item, baseURL: config.baseURL, redactor: config.redactor, sections: config.sections,
+                search: config.search),
             fetcher: fetcher,
             concurrency: options.concurrency, redactor: config.redactor, logger: logger, pictures: pictures)
         var publishedPictures = PublishedPictures(cache: VariantCache(cacheFolder: config.cache.folder))
@@ -284,6 +286,8 @@ public struct SiteBuilder: Sendable {
         let archive = try ArchiveFile(enabled: config.sections.enabled, renderer: renderer, store: store)
         // The folders of the pending page's items, made by one task while the page before is written.
         var folders: Task<Void, Never>?
+        // The search index, fed each chunk's items in order (`nil` without `search.enabled`).
+        let search = try SearchIndexBuilder(config: config, renderer: renderer)
         do {
             // In the order the config asks for: reverse reads the whole source first, spilled to disk.
             let ordered = OrderedItems(
@@ -302,6 +306,7 @@ public struct SiteBuilder: Sendable {
                     }
                     return (item, slug.text)
                 }
+                try search?.add(slugged, into: &output)
                 let pendingFolders = folders
                 folders = Task { store.makeFolders(for: slugged.map { PageName.item(slug: $0.1).path }) }
                 if let page = pending {
@@ -358,6 +363,7 @@ public struct SiteBuilder: Sendable {
         summary.images = pictureStatistics.snapshot
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
+        try search?.finish(into: &output)
         try output.write(Data(try renderer.notFoundPage()), to: "404.html")
         if config.theme.favorites { try output.write(Data(try renderer.favoritesPage()), to: FavoritesPage.path) }
         var sitemaps = StagedTextFiles(store: store)
@@ -453,6 +459,7 @@ public struct SiteBuilder: Sendable {
     private func writeSupportFiles(theme: Theme, skipping: Set<String>, into output: inout OutputWriter) throws {
         for (name, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
             if FavoritesPage.scripts.contains(name), !config.theme.favorites { continue }
+            if name == SearchIndexBuilder.script, !config.search.enabled { continue }
             try output.write(data, to: "assets/\(name)")
         }
         try output.copyTree(from: config.siteFolder.appendingPathComponent("static"), skipping: skipping)

@@ -21,7 +21,7 @@ final class ConfigDecoder {
         let top = try ConfigReader(file: file.path, path: "", node: root)
         try top.rejectUnknownKeys([
             "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll", "fetch",
-            "cache", "images", "theme", "sections", "language", "deploy",
+            "cache", "images", "theme", "sections", "language", "deploy", "search",
         ])
         let baseURL = try decodeBaseURL(top)
         guard let sourceReader = try top.child("source") else {
@@ -53,6 +53,7 @@ final class ConfigDecoder {
             images: try decodeImages(top.child("images")),
             sections: try decodeSections(top.child("sections"), language: language),
             deploy: try decodeDeploy(top.child("deploy")),
+            search: try decodeSearch(top.child("search")),
             redactor: Redactor(secrets: references.values),
             siteFolder: siteFolder,
             file: file

@@ -37,6 +37,8 @@ public struct SiteConfig: Sendable {
     public var sections = SectionsConfig()
     /// The `deploy:` section: where `scrollery deploy` publishes the output folder.
     public var deploy = DeployConfig()
+    /// The `search:` section: the search page, its index and the box on listing pages.
+    public var search = SearchConfig()
     /// Hides the values taken from the environment (`${NAME}`) wherever text is shown.
     public var redactor: Redactor
     /// The site folder: relative paths in the config are resolved against it.

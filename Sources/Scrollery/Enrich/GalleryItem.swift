@@ -27,17 +27,24 @@ struct GalleryItem: Sendable, Equatable {
     /// The picture as the image pipeline made it (`nil` when images are off, or the picture is a local SVG,
     /// which is linked as given).
     var picture: PictureState? { fields.values.picture }
+    /// The values of each of `search.filters`, in the config's order (empty without filters): what the
+    /// search index offers as facets. Not shown on pages.
+    var facets: [[String]] { fields.values.facets }
+    /// The item's words for the search index (`nil` without search).
+    var searchTerms: SearchTerms? { fields.values.searchTerms }
     /// Everything above, hashed: what the render keys of the pages that show the item are made from.
     var fingerprint: Fingerprint.Digest { fields.fingerprint }
 
     init(
         position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
-        date: String?, link: String?, error: String?, section: SectionKey? = nil, sectionDay: CalendarDay? = nil
+        date: String?, link: String?, error: String?, section: SectionKey? = nil, sectionDay: CalendarDay? = nil,
+        facets: [[String]] = [], searchTerms: SearchTerms? = nil
     ) {
         fields = Fields(
             Values(
                 position: position, id: id, title: title, image: image, description: description, date: date,
-                link: link, error: error, section: section, sectionDay: sectionDay, picture: nil))
+                link: link, error: error, section: section, sectionDay: sectionDay, picture: nil, facets: facets,
+                searchTerms: searchTerms))
     }
 
     /// The item with its picture as the image pipeline made it.
@@ -68,6 +75,8 @@ struct GalleryItem: Sendable, Equatable {
         let section: SectionKey?
         let sectionDay: CalendarDay?
         var picture: PictureState?
+        let facets: [[String]]
+        let searchTerms: SearchTerms?
     }
 
     private final class Fields: Sendable {

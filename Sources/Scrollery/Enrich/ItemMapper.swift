@@ -17,6 +17,12 @@ struct ItemMapper: Sendable {
     private let baseURL: BaseURL
     private let redactor: Redactor
     private let markdown = MarkdownRenderer()
+    /// The templates of `search.filters`, in order (none without search).
+    private let filters: [Template]
+    /// The bytes of a description's text kept for the search index (an excerpt's without search).
+    private let textBytes: Int
+    /// The fields whose words the search index takes (none without search).
+    private let searchFields: [SearchConfig.Field]
 
     /// - Parameters:
     ///   - templates: the config's `item:` templates.
@@ -25,7 +31,7 @@ struct ItemMapper: Sendable {
     ///   - sections: how items are grouped into sections, and by which field.
     init(
         _ templates: ItemTemplates, baseURL: BaseURL, redactor: Redactor = Redactor(),
-        sections: SectionsConfig = SectionsConfig()
+        sections: SectionsConfig = SectionsConfig(), search: SearchConfig = SearchConfig()
     ) throws {
         func parse(_ text: String?, _ key: String) throws -> Template? {
             // The fields are plain text, not HTML: escaping happens once, in the theme.
@@ -49,6 +55,14 @@ struct ItemMapper: Sendable {
         }
         self.baseURL = baseURL
         self.redactor = redactor
+        filters =
+            search.enabled
+            ? try search.filters.map { try Template($0.template, escaping: .none, name: "search.filters.\($0.name)") }
+            : []
+        searchFields = search.enabled ? search.fields : []
+        textBytes =
+            search.enabled && search.fields.contains(.description)
+            ? SearchText.maxFieldBytes : MarkdownRenderer.excerptBytes
     }
 
     /// - Parameter error: why the item's detail failed, if it did. A field whose template stops at one of
@@ -81,13 +95,38 @@ struct ItemMapper: Sendable {
         // A description made only of the item (not its detail) is still wanted when the detail failed.
         let descriptionText = rendered(description).map { ControlCharacters.removed(from: redactor($0)) } ?? ""
         let sectionDate = section.flatMap { text($0.field) }
+        let renderedDescription = descriptionText.isEmpty ? nil : markdown.render(descriptionText, textBytes: textBytes)
+        let searchTerms =
+            searchFields.isEmpty
+            ? nil
+            : SearchTerms(
+                title: searchFields.contains(.title) ? renderedTitle : "",
+                body: searchFields.contains(.description) ? renderedDescription?.plainText ?? "" : "")
         return GalleryItem(
             position: item.position, id: renderedID, title: renderedTitle, image: imageReference,
-            description: descriptionText.isEmpty ? nil : markdown.render(descriptionText),
+            description: renderedDescription,
             date: text(date), link: text(link).flatMap(SafeURL.external),
             error: (error ?? failure).map(ControlCharacters.removed(from:)),
             section: section.flatMap { SectionKey.of(sectionDate, by: $0.grouping, labels: $0.labels) },
-            sectionDay: section == nil ? nil : sectionDate.flatMap(SectionKey.day(of:)))
+            sectionDay: section == nil ? nil : sectionDate.flatMap(SectionKey.day(of:)),
+            facets: filters.map { facetValues(rendered($0)) }, searchTerms: searchTerms)
+    }
+
+    /// The lines of a filter's output as values: trimmed, without control characters, not empty, each
+    /// once, at most `SearchLimits.valuesPerItem` of at most `SearchLimits.valueBytes` bytes.
+    private func facetValues(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        var values: [String] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let value = String(
+                SearchText.prefix(
+                    ControlCharacters.removed(from: redactor(String(line))).trimmingWhitespace(),
+                    bytes: SearchLimits.valueBytes))
+            guard !value.isEmpty, !values.contains(value) else { continue }
+            values.append(value)
+            if values.count == SearchLimits.valuesPerItem { break }
+        }
+        return values
     }
 
     /// Where the original of a checked image location is read from: an http(s) URL as it is, a path

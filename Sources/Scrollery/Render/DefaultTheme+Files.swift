@@ -609,6 +609,13 @@ extension DefaultTheme {
 {{/theme.favorites}}
 {{/head}}
 {{$main}}
+{{#site.searchURL}}
+<form class="search-box" role="search" action="{{site.searchURL}}" method="get">
+<label class="sr-only" for="search-box-q">Search the gallery</label>
+<input id="search-box-q" type="search" name="q" placeholder="Search" maxlength="200">
+<button class="button" type="submit">Search</button>
+</form>
+{{/site.searchURL}}
 {{#page.isEmpty}}
 <p class="feed-empty">No items yet.</p>
 {{/page.isEmpty}}
@@ -897,6 +904,376 @@ extension DefaultTheme {
     idle();
   })();
 })();
+
+"""#,
+        "search.js": #"""
+/*! Scrollery search page (search/): reads the index the build wrote (search/index.json, then only the
+ * shards a query needs), ranks the items (title matches first, then BM25, then the gallery's order) and
+ * draws their cards. The query and filters live in the address (?q=…&tag=…). A result's picture opens
+ * the gallery's viewer (viewer.js), which walks the results and shows more at their end. Folding and
+ * terms are those of the build (SearchText.swift): keep the two in step. Index data is put in the page
+ * as text and attributes only. */
+(function () {
+  'use strict';
+  var d = document, w = window;
+  var app = d.querySelector('.search');
+  if (!app || !w.fetch || !w.URLSearchParams) return;
+  var form = app.querySelector('.search-form'), box = form.querySelector('input[name=q]');
+  var status = app.querySelector('.search-status'), list = app.querySelector('.search-results');
+  var more = app.querySelector('.search-more');
+  var selects = Array.prototype.slice.call(form.querySelectorAll('select[data-filter]'));
+  var rootURL = new URL(app.getAttribute('data-index'), location.href);
+  var viewerURL = d.currentScript && new URL('viewer.js', d.currentScript.src);
+  var MAX_QUERY = 200, MAX_TERMS = 10, SHOW = 48, WIDE_TERMS = 50, WIDE_SHARDS = 3;
+  var FIELD_BYTES = 16384, TERM_SCALARS = 32, FIELD_TERMS = 2000;
+
+  /* ---------- folding and terms: the same steps as SearchText.swift ---------- */
+  var SPELLED = { '\u00df': 'ss', '\u0131': 'i', '\u03c2': '\u03c3', '\u00f8': 'o', '\u0111': 'd', '\u0142': 'l',
+    '\u0127': 'h', '\u00e6': 'ae', '\u0153': 'oe' };
+  var SPELLED_RE = /[\u00df\u0131\u03c2\u00f8\u0111\u0142\u0127\u00e6\u0153]/g;
+  var MARKS = /[\p{Mn}\p{Me}]/gu, WORD = /^[\p{L}\p{N}\p{Mc}]$/u, ASCII = /^[\x00-\x7f]*$/;
+  function cutBytes(s, n) {
+    var bytes = 0, out = 0;
+    for (var ch of s) {
+      var c = ch.codePointAt(0), b = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+      if (bytes + b > n) return s.slice(0, out);
+      bytes += b; out += ch.length;
+    }
+    return s;
+  }
+  function fold(s) {
+    s = cutBytes(s, FIELD_BYTES);
+    if (ASCII.test(s)) return s.toLowerCase();
+    return s.normalize('NFKD').toLowerCase().replace(MARKS, '').replace(SPELLED_RE, function (c) { return SPELLED[c]; });
+  }
+  function bigramScript(c) {
+    return (c >= 0x0e00 && c <= 0x0eff) || (c >= 0x1000 && c <= 0x109f) || (c >= 0x1780 && c <= 0x17ff) ||
+      (c >= 0x3005 && c <= 0x3007) || (c >= 0x3040 && c <= 0x30ff) || (c >= 0x31f0 && c <= 0x31ff) ||
+      (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) ||
+      (c >= 0x20000 && c <= 0x3ffff);
+  }
+  function kind(ch) { // 0 separator, 1 word, 2 bigram
+    var c = ch.codePointAt(0);
+    if (c < 0x80) return /[0-9a-zA-Z]/.test(ch) ? 1 : 0;
+    if (!WORD.test(ch)) return 0;
+    return bigramScript(c) ? 2 : 1;
+  }
+  function termsOfFolded(s) {
+    var terms = [], word = '', length = 0, prev = null, run = 0;
+    function endWord() { if (word) terms.push(word); word = ''; length = 0; }
+    for (var ch of s) {
+      if (terms.length >= FIELD_TERMS) break;
+      var k = kind(ch);
+      if (k === 1) {
+        if (prev !== null && run === 1) terms.push(prev);
+        prev = null; run = 0;
+        if (length < TERM_SCALARS) word += ch;
+        length++;
+      } else if (k === 2) {
+        endWord();
+        if (prev !== null) terms.push(prev + ch);
+        prev = ch; run++;
+      } else {
+        endWord();
+        if (prev !== null && run === 1) terms.push(prev);
+        prev = null; run = 0;
+      }
+    }
+    endWord();
+    if (prev !== null && run === 1 && terms.length < FIELD_TERMS) terms.push(prev);
+    return terms.slice(0, FIELD_TERMS);
+  }
+  function terms(s) { return termsOfFolded(fold(s)); }
+  w.ScrollerySearch = { fold: fold, terms: terms };
+
+  /* ---------- the index: the root, then shards fetched once each ---------- */
+  var fetched = new Map();
+  function get(rel) {
+    var url = new URL(rel, rootURL).href;
+    if (!fetched.has(url)) {
+      fetched.set(url, fetch(url).then(function (r) {
+        if (!r.ok) throw new Error(url + ': ' + r.status);
+        return r.json();
+      }).catch(function (e) { fetched.delete(url); throw e; }));
+    }
+    return fetched.get(url);
+  }
+  // Code point order, the order of the index's UTF-8 bytes (not JavaScript's UTF-16 order).
+  function cmp(a, b) {
+    var i = 0, j = 0;
+    while (i < a.length && j < b.length) {
+      var x = a.codePointAt(i), y = b.codePointAt(j);
+      if (x !== y) return x < y ? -1 : 1;
+      i += x > 0xffff ? 2 : 1; j += y > 0xffff ? 2 : 1;
+    }
+    return i < a.length ? 1 : j < b.length ? -1 : 0;
+  }
+  // The entry of a sorted list of [first, last, file] whose range holds key, or null.
+  function covering(ranges, key) {
+    var lo = 0, hi = ranges.length - 1;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1, r = ranges[mid];
+      if (cmp(key, r[0]) < 0) hi = mid - 1;
+      else if (cmp(key, r[1]) > 0) lo = mid + 1;
+      else return r;
+    }
+    return null;
+  }
+  var shardMaps = new WeakMap();
+  function termMap(shard) {
+    var m = shardMaps.get(shard);
+    if (!m) { m = new Map(shard.terms); shardMaps.set(shard, m); }
+    return m;
+  }
+  // A term's postings as {ord: [title, body, length]}, or an empty map.
+  function decode(list) {
+    var out = new Map(), ord = 0;
+    for (var k = 0; k + 3 < list.length; k += 4) { ord += list[k]; out.set(ord, [list[k + 1], list[k + 2], list[k + 3]]); }
+    return out;
+  }
+  function exact(root, term) {
+    var r = covering(root.shards, term);
+    if (!r) return Promise.resolve(new Map());
+    return get(r[2]).then(function (s) { var l = termMap(s).get(term); return l ? decode(l) : new Map(); });
+  }
+  // The terms a typed prefix stands for: from the prefix table for one or two letters, else from the
+  // shards that hold its range (at most WIDE_SHARDS of them, the WIDE_TERMS with most items).
+  function expand(root, p) {
+    var short = Array.from(p).length <= 2, table = short ? covering(root.prefixes, p) : null;
+    var fromTable = table ? get(table[2]).then(function (t) {
+      for (var k = 0; k < t.prefixes.length; k++) if (t.prefixes[k][0] === p) return t.prefixes[k][1];
+      return null;
+    }) : Promise.resolve(null);
+    return fromTable.then(function (listed) {
+      if (listed) return listed.indexOf(p) < 0 ? [p].concat(listed) : listed;
+      var shards = root.shards.filter(function (r) {
+        return cmp(r[1], p) >= 0 && (cmp(r[0], p) <= 0 || r[0].indexOf(p) === 0);
+      }).slice(0, WIDE_SHARDS);
+      return Promise.all(shards.map(function (r) { return get(r[2]); })).then(function (loaded) {
+        var found = [];
+        loaded.forEach(function (s) {
+          s.terms.forEach(function (t) { if (t[0].indexOf(p) === 0) found.push([t[0], t[1].length / 4]); });
+        });
+        found.sort(function (a, b) { return b[1] - a[1] || cmp(a[0], b[0]); });
+        return found.slice(0, WIDE_TERMS).map(function (t) { return t[0]; });
+      });
+    });
+  }
+  function bm25(root, post, n) {
+    var df = post.size, idf = Math.log(1 + (n - df + 0.5) / (df + 0.5)), avg = root.avgLength || 1, out = new Map();
+    post.forEach(function (v, ord) {
+      var tf = 2 * v[0] + v[1], score = idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * v[2] / avg));
+      out.set(ord, [v[0] > 0 ? 1 : 0, score]);
+    });
+    return out;
+  }
+  // Each query term's matches as {ord: [in title, score]}; a prefix's are the best of its terms'.
+  function matches(root, term, isPrefix) {
+    if (!isPrefix) return exact(root, term).then(function (p) { return bm25(root, p, root.items); });
+    return expand(root, term).then(function (list) {
+      return Promise.all(list.map(function (t) { return exact(root, t); })).then(function (posts) {
+        var out = new Map();
+        posts.forEach(function (p) {
+          bm25(root, p, root.items).forEach(function (v, ord) {
+            var had = out.get(ord);
+            if (!had || v[0] > had[0] || (v[0] === had[0] && v[1] > had[1])) out.set(ord, v);
+          });
+        });
+        return out;
+      });
+    });
+  }
+
+  /* ---------- a query: parse, match, rank ---------- */
+  function query() {
+    var q = box.value.slice(0, MAX_QUERY), ts = terms(q), uniq = [];
+    ts.forEach(function (t) { if (uniq.indexOf(t) < 0) uniq.push(t); });
+    uniq = uniq.slice(0, MAX_TERMS);
+    var last = ts.length ? ts[ts.length - 1] : null;
+    var filters = selects.filter(function (s) { return s.value; }).map(function (s) { return '!' + s.name + ':' + s.value; });
+    return { q: q, terms: uniq, prefix: last !== null && !/\s$/.test(q) ? last : null, filters: filters };
+  }
+  function run(root, parsed) {
+    var jobs = parsed.terms.map(function (t) { return matches(root, t, t === parsed.prefix); });
+    var facetJobs = parsed.filters.map(function (f) { return exact(root, f); });
+    return Promise.all([Promise.all(jobs), Promise.all(facetJobs)]).then(function (all) {
+      var termSets = all[0], facetSets = all[1], sets = termSets.concat(facetSets);
+      if (!sets.length) return [];
+      sets.sort(function (a, b) { return a.size - b.size; });
+      var out = [];
+      sets[0].forEach(function (_, ord) {
+        for (var k = 1; k < sets.length; k++) if (!sets[k].has(ord)) return;
+        var inTitle = 0, score = 0;
+        termSets.forEach(function (s) { var v = s.get(ord); inTitle += v[0]; score += v[1]; });
+        out.push([ord, inTitle, score]);
+      });
+      out.sort(function (a, b) { return b[1] - a[1] || b[2] - a[2] || a[0] - b[0]; });
+      return out.map(function (r) { return r[0]; });
+    });
+  }
+
+  /* ---------- cards: the classes of the theme's card ---------- */
+  function el(tag, cls, text) {
+    var e = d.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+  var uid = 0;
+  function card(c, rank) {
+    var a = el('article', 'card is-visible'), body = el('div', 'card-body'), h = el('h2', 'card-title'),
+      l = h.appendChild(el('a', '', c.t)), i = c.i;
+    h.id = 'result-' + (++uid);
+    a.setAttribute('aria-labelledby', h.id);
+    a.setAttribute('aria-posinset', rank);
+    a.tabIndex = 0;
+    l.href = c.u;
+    if (i) {
+      var sized = i.w && i.h, f = a.appendChild(el('div', 'frame' + (sized ? ' frame--sized' : '') + (i.x ? ' frame--unavailable' : '')));
+      if (sized) { a.style.setProperty('--w', i.w); a.style.setProperty('--h', i.h); }
+      if (i.st) f.setAttribute('style', i.st);
+      if (i.x) {
+        var p = f.appendChild(el('p', 'frame-unavailable'));
+        p.setAttribute('role', 'img');
+        p.setAttribute('aria-label', (i.a || c.t) + '. Image unavailable');
+        p.appendChild(el('span', 'frame-alt', i.a || c.t));
+        p.appendChild(el('span', 'frame-note', 'Image unavailable'));
+      } else if (i.s) {
+        var m = f.appendChild(el('img'));
+        if (i.ss) { m.srcset = i.ss; m.sizes = '(max-width: 36rem) 100vw, (max-width: 60rem) 50vw, 26rem'; }
+        m.src = i.s; m.alt = i.a || '';
+        if (sized) { m.width = +i.w; m.height = +i.h; }
+        m.loading = 'lazy'; m.decoding = 'async';
+      }
+    }
+    a.appendChild(body).appendChild(h);
+    if (c.d) body.appendChild(el('time', 'card-date', c.d));
+    return a;
+  }
+
+  /* ---------- the page: facets, the address, results as you type ---------- */
+  var current = [], shown = 0, seq = 0, rootPromise = get(rootURL.href), timer = 0;
+  function fillFacets(root, params) {
+    selects.forEach(function (s) {
+      var f = (root.filters || []).filter(function (x) { return x.name === s.name; })[0], want = params.get(s.name);
+      if (f) f.values.forEach(function (v) {
+        var o = el('option', '', v[0] + ' (' + v[1] + ')'); o.value = v[0]; s.appendChild(o);
+      });
+      if (want) {
+        if (!Array.prototype.some.call(s.options, function (o) { return o.value === want; })) {
+          var o = el('option', '', want); o.value = want; s.appendChild(o);
+        }
+        s.value = want;
+      }
+    });
+  }
+  function address(parsed) {
+    var params = new URLSearchParams();
+    if (parsed.q) params.set('q', parsed.q);
+    selects.forEach(function (s) { if (s.value) params.set(s.name, s.value); });
+    var s = params.toString(), url = location.pathname + (s ? '?' + s : '');
+    if (url !== location.pathname + location.search) history.replaceState(null, '', url);
+  }
+  function showMore(root, mine, replace) {
+    var batch = current.slice(shown, shown + SHOW), per = root.docs.per, from = shown;
+    shown += batch.length;
+    return Promise.all(batch.map(function (ord) {
+      var file = root.docs.files[Math.floor(ord / per)];
+      return file ? get(file).then(function (docs) { return docs[ord % per]; }) : null;
+    })).then(function (cards) {
+      if (mine !== seq) return;
+      var made = [];
+      cards.forEach(function (c, k) { if (c) made.push(card(c, from + k + 1)); });
+      // A new query's cards replace the old only now, so the list does not flash empty as one types.
+      if (replace) list.replaceChildren.apply(list, made);
+      else made.forEach(function (c) { list.appendChild(c); });
+      more.hidden = shown >= current.length;
+    });
+  }
+  function say(text) { status.textContent = text; }
+  function search() {
+    var mine = ++seq, parsed = query();
+    address(parsed);
+    rootPromise.then(function (root) {
+      if (!parsed.terms.length && !parsed.filters.length) {
+        current = []; shown = 0; list.textContent = ''; more.hidden = true;
+        say(''); return;
+      }
+      return run(root, parsed).then(function (ords) {
+        if (mine !== seq) return;
+        current = ords; shown = 0;
+        return showMore(root, mine, true).then(function () {
+          if (mine !== seq) return;
+          var n = current.length;
+          say(n === 0 ? 'No results.' : n === 1 ? '1 result.' : n.toLocaleString('en') + ' results.');
+        });
+      });
+    }).catch(function () {
+      if (mine === seq) say('Search is unavailable: its index could not be loaded. Try again later.');
+    });
+  }
+  /* the gallery's viewer: past the last result shown it shows more; there is nothing before the first */
+  var S = w.Scrollery = w.Scrollery || {};
+  S.next = function () {
+    if (shown >= current.length) return Promise.resolve(false);
+    var mine = seq;
+    return rootPromise.then(function (root) { return showMore(root, mine, false); })
+      .then(function () { return true; }, function () { return false; });
+  };
+  S.prev = function () { return Promise.resolve(false); };
+  list.addEventListener('click', function (e) {
+    var f = e.target.closest('.frame');
+    if (!f || !viewerURL || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    S.card = f.parentNode;
+    if (S.show) S.show(S.card);
+    else if (!S.js) { S.js = d.head.appendChild(d.createElement('script')); S.js.src = viewerURL.href; }
+  });
+  function soon() { clearTimeout(timer); timer = setTimeout(search, 60); }
+  box.addEventListener('input', soon);
+  selects.forEach(function (s) { s.addEventListener('change', search); });
+  form.addEventListener('submit', function (ev) { ev.preventDefault(); clearTimeout(timer); search(); });
+  more.addEventListener('click', function () { rootPromise.then(function (root) { showMore(root, seq, false); }); });
+  var params = new URLSearchParams(location.search);
+  box.value = (params.get('q') || '').slice(0, MAX_QUERY);
+  rootPromise.then(function (root) { fillFacets(root, params); search(); })
+    .catch(function () { say('Search is unavailable: its index could not be loaded. Try again later.'); });
+  app.setAttribute('data-ready', '');
+})();
+
+"""#,
+        "search.mustache": #"""
+{{<base}}
+{{$title}}Search · {{site.title}}{{/title}}
+{{$head}}
+<meta name="robots" content="noindex">
+<script src="{{site.assetsURL}}search.js" defer></script>
+{{/head}}
+{{$main}}
+<section class="search" aria-labelledby="search-title" data-index="{{search.indexURL}}">
+<h1 class="search-title" id="search-title">Search</h1>
+<form class="search-form" role="search" action="{{site.searchURL}}" method="get">
+<div class="search-field">
+<label for="search-q">Words to find</label>
+<input id="search-q" type="search" name="q" spellcheck="false" maxlength="200">
+<button class="button" type="submit">Search</button>
+</div>
+{{#search.filters}}
+<div class="search-facet">
+<label for="search-filter-{{name}}">{{name}}</label>
+<select id="search-filter-{{name}}" name="{{name}}" data-filter="{{name}}">
+<option value="">Any</option>
+</select>
+</div>
+{{/search.filters}}
+</form>
+<noscript><p class="search-nojs">Search needs JavaScript. Without it, the gallery is browsed from <a href="{{site.homeURL}}">its first page</a>.</p></noscript>
+<p class="search-status" role="status" aria-live="polite" aria-atomic="true"></p>
+<div class="feed feed--{{theme.layout}} search-results" aria-label="Results"></div>
+<p class="search-more-box"><button class="button search-more" type="button" hidden>Show more results</button></p>
+</section>
+{{/main}}
+{{/base}}
 
 """#,
         "section-entry.mustache": #"""
@@ -1692,6 +2069,21 @@ html { scrollbar-gutter: stable; }
   .pager, .feed-prev, .skip-link { display: none; }
   .js .feed > .card, .js .frame img { opacity: 1; transform: none; }
 }
+
+/* ---------- search (search.enabled: the box on listing pages, the search/ page and search.js) ---------- */
+.search-box, .search-field { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0 0 var(--gap); }
+.search-box input, .search-field input, .search-facet select {
+  font: inherit; padding: 0.4rem 0.6rem; min-width: 12rem; border: 1px solid currentColor; border-radius: 0.4rem;
+  background: transparent; color: inherit;
+}
+.search-field label, .search-facet label { font-weight: 600; margin-right: 0.5rem; }
+.search-field input { flex: 1 1 16rem; }
+.search-form { margin: 0 0 1rem; }
+.search-facet { display: inline-flex; align-items: center; margin: 0 1rem 0.5rem 0; }
+.search-status { min-height: 1.5rem; font-weight: 600; }
+.search-more-box { text-align: center; margin: var(--gap) 0; }
+.search-more[hidden] { display: none; }
+.search-results .frame { z-index: auto; cursor: auto; }
 
 """#,
         "viewer.js": #"""

@@ -14,7 +14,8 @@ struct PageRenderer: Sendable {
     init(
         theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int,
         layout: ThemeLayout = .justified, sections: SectionGrouping = .none,
-        sectionLabels: SectionLabels = .english, language: String = "en", favorites: Bool = true
+        sectionLabels: SectionLabels = .english, language: String = "en", favorites: Bool = true,
+        search: Bool = false
     ) {
         self.theme = theme
         self.paths = paths
@@ -30,6 +31,7 @@ struct PageRenderer: Sendable {
         ]
         site["description"] = description.map { .text($0) }
         if favorites { site["favoritesURL"] = .text(FavoritesPage.url(paths)) }
+        if search { site["searchURL"] = .text(paths.baseURL.path + "search/") }
         let themeOptions: TemplateObject = [
             "layout": .text(layout.rawValue),
             "justified": .bool(layout == .justified),
@@ -190,6 +192,17 @@ struct PageRenderer: Sendable {
     /// The favorites page: the same for every build of the site, filled in the reader's browser.
     func favoritesPage() throws(ThemeError) -> [UInt8] {
         try theme.render("favorites", .object(common))
+    }
+
+    /// The search page: a shell that `search.js` fills from the index; `filters` are the names of the
+    /// facets, in the config's order.
+    func searchPage(filters: [String]) throws(ThemeError) -> [UInt8] {
+        var context = common
+        context["search"] = [
+            "filters": .list(filters.map { .object(["name": .text($0)]) }),
+            "indexURL": .text(paths.baseURL.path + "search/index.json"),
+        ]
+        return try theme.render("search", .object(context))
     }
 
     func card(_ item: GalleryItem, slug: String) -> Card {

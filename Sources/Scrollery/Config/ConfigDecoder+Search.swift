@@ -1,0 +1,83 @@
+import ScrolleryCore
+
+/// The `search:` section of `scrollery.yml`: a search page and the index it reads.
+public struct SearchConfig: Sendable, Equatable {
+    /// What words are found in.
+    public enum Field: String, Sendable, CaseIterable {
+        case title, description
+    }
+
+    /// Whether the build writes the search index, the `search/` page and the box on listing pages.
+    public var enabled = false
+    /// The fields whose words are indexed; a word of the title ranks above one of the description.
+    public var fields: [Field] = [.title, .description]
+    /// The facets: a name and a Mustache template over the source item (its detail under `detail`); each
+    /// line the template makes is one value.
+    public var filters: [(name: String, template: String)] = []
+
+    /// - Parameters:
+    ///   - enabled: whether the site has search.
+    ///   - fields: the fields whose words are indexed.
+    ///   - filters: the facets, by name, in the order the page shows them.
+    public init(enabled: Bool = false, fields: [Field] = [.title, .description], filters: [(String, String)] = []) {
+        self.enabled = enabled
+        self.fields = fields
+        self.filters = filters.map { (name: $0.0, template: $0.1) }
+    }
+
+    public static func == (one: SearchConfig, other: SearchConfig) -> Bool {
+        one.enabled == other.enabled && one.fields == other.fields
+            && one.filters.map(\.name) == other.filters.map(\.name)
+            && one.filters.map(\.template) == other.filters.map(\.template)
+    }
+}
+
+extension ConfigDecoder {
+    func decodeSearch(_ reader: ConfigReader?) throws(ConfigError) -> SearchConfig {
+        var search = SearchConfig()
+        guard let reader else { return search }
+        try reader.rejectUnknownKeys(["enabled", "fields", "filters"])
+        search.enabled = try reader.bool("enabled") ?? false
+        if let node = reader.node("fields") {
+            guard let list = node.sequence else {
+                throw reader.error(
+                    "fields", "expected a list of fields, found \(ConfigReader.describe(node)).",
+                    fix: "Write `fields: [title, description]`.")
+            }
+            var fields: [SearchConfig.Field] = []
+            for entry in list {
+                guard let name = entry.string, let field = SearchConfig.Field(rawValue: name) else {
+                    throw reader.error(
+                        "fields", "\(ConfigReader.describe(entry)) is not a field search can read.",
+                        fix: "Use `title` and/or `description`.")
+                }
+                if !fields.contains(field) { fields.append(field) }
+            }
+            guard !fields.isEmpty else {
+                throw reader.error("fields", "names no field.", fix: "Write `fields: [title, description]`.")
+            }
+            search.fields = fields
+        }
+        if let filters = try reader.child("filters") {
+            for (keyNode, _) in filters.mapping {
+                let name = keyNode.string ?? ""
+                guard (1...40).contains(name.count),
+                    name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }),
+                    !["q", "page"].contains(name)
+                else {
+                    throw filters.error(
+                        name, "is not a filter name Scrollery can put in an address.",
+                        fix: "Use up to 40 letters, digits, `_` and `-` (not `q` or `page`), such as `tag`.")
+                }
+                let template = try filters.requiredString(name, example: "\"{{#tags}}{{.}}\\n{{/tags}}\"")
+                do {
+                    _ = try Template(template, escaping: .none, name: "search.filters.\(name)")
+                } catch {
+                    throw filters.error(name, "is not a template: \(error)", fix: "Fix the Mustache template.")
+                }
+                search.filters.append((name: name, template: template))
+            }
+        }
+        return search
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import ScrolleryCore
+import ScrolleryIO
+
+/// Builds the search index while the build streams: fed each chunk's items in gallery order, it writes
+/// the files of result cards as it goes, spills postings to disk in sorted runs, and at the end merges the
+/// runs into term shards, writes the prefix files, the root `search/index.json` and the `search/` page.
+///
+/// Every file but the root and the page is named by a fingerprint of its bytes, so hosts can cache it
+/// forever; the same input gives the same bytes, and a shard whose terms' postings did not change keeps its
+/// name and bytes (and so its modification time: it is written through the `OutputWriter`). See
+/// docs/search.md for the format.
+final class SearchIndexBuilder {
+    static let rootPath = "search/index.json"
+    static let pagePath = "search/index.html"
+    static let script = "search.js"
+
+    private let config: SearchConfig
+    private let renderer: PageRenderer
+    private let runs: SearchRuns
+    private var postings: [String: [UInt32]] = [:]
+    private var heldPostings = 0
+    private var totalPostings = 0
+    private var totalLength = 0
+    private var ordinal = 0
+    private var docs: [UInt8] = []
+    private var docsHeld = 0
+    private var docFiles: [String] = []
+    private var facetCounts: [[String: Int]]
+
+    /// `nil` when the site has no search.
+    init?(config: SiteConfig, renderer: PageRenderer) throws {
+        guard config.search.enabled else { return nil }
+        self.config = config.search
+        self.renderer = renderer
+        runs = try SearchRuns(in: config.cache.folder)
+        facetCounts = config.search.filters.map { _ in [:] }
+    }
+
+    /// The term of a filter's value: `!name:value`. A word never holds `!` or `:`, so no text term is one.
+    static func facetTerm(_ name: String, _ value: String) -> String { "!\(name):\(value)" }
+
+    /// Adds the next items of the gallery, in order, and writes each full file of result cards.
+    func add(_ items: [(item: GalleryItem, slug: String)], into output: inout OutputWriter) throws {
+        for (item, slug) in items {
+            addTerms(of: item)
+            addDoc(item, slug: slug)
+            ordinal += 1
+            if docsHeld == SearchLimits.docsPerFile { try writeDocs(into: &output) }
+        }
+        if heldPostings >= SearchLimits.postingsInMemory { try spill() }
+    }
+
+    private func addTerms(of item: GalleryItem) {
+        // Counted by the mapper on the enrich workers; made here only for an item that came without them.
+        let terms =
+            item.searchTerms
+            ?? SearchTerms(
+                title: config.fields.contains(.title) ? item.title : "",
+                body: config.fields.contains(.description) ? item.description?.plainText ?? "" : "")
+        totalLength += Int(terms.length)
+        let position = UInt32(ordinal)
+        for entry in terms.entries {
+            postings[entry.term, default: []] += [position, min(entry.title, 255), min(entry.body, 255), terms.length]
+        }
+        heldPostings += terms.entries.count
+        totalPostings += terms.entries.count
+        for (index, values) in item.facets.enumerated() where index < config.filters.count {
+            let name = config.filters[index].name
+            for value in values {
+                postings[Self.facetTerm(name, value), default: []] += [position, 0, 0, 0]
+                if facetCounts[index][value] != nil || facetCounts[index].count < SearchLimits.valuesCounted {
+                    facetCounts[index][value, default: 0] += 1
+                }
+            }
+            heldPostings += values.count
+            totalPostings += values.count
+        }
+    }
+
+    private func spill() throws {
+        guard !postings.isEmpty else { return }
+        try runs.spill(postings)
+        postings = [:]
+        heldPostings = 0
+    }
+
+    /// A result card's data: what `search.js` draws a card from (the classes of the theme's `card`).
+    private func addDoc(_ item: GalleryItem, slug: String) {
+        let card = renderer.card(item, slug: slug)
+        docs.append(docsHeld == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        SearchJSON.raw(#"{"t":"#, into: &docs)
+        SearchJSON.string(item.title, into: &docs)
+        SearchJSON.raw(#","u":"#, into: &docs)
+        SearchJSON.string(renderer.paths.itemURL(slug), into: &docs)
+        if let date = item.date {
+            SearchJSON.raw(#","d":"#, into: &docs)
+            SearchJSON.string(date, into: &docs)
+        }
+        if case .object(let image)? = card.fields["image"] {
+            func text(_ key: String) -> String? {
+                if case .text(let value)? = image[key] { return value }
+                return nil
+            }
+            SearchJSON.raw(#","i":{"a":"#, into: &docs)
+            SearchJSON.string(text("alt") ?? "", into: &docs)
+            if case .bool(true)? = image["unavailable"] {
+                SearchJSON.raw(#","x":1"#, into: &docs)
+            }
+            for (key, name) in [("src", "s"), ("srcset", "ss"), ("width", "w"), ("height", "h"), ("style", "st")] {
+                guard let value = text(key) else { continue }
+                docs += Array(",\"\(name)\":".utf8)
+                SearchJSON.string(value, into: &docs)
+            }
+            docs.append(UInt8(ascii: "}"))
+        }
+        docs.append(UInt8(ascii: "}"))
+        docsHeld += 1
+    }
+
+    private func writeDocs(into output: inout OutputWriter) throws {
+        guard docsHeld > 0 else { return }
+        docs.append(UInt8(ascii: "]"))
+        docFiles.append(try Self.writeFingerprinted(docs, prefix: "d", folder: "search/docs", into: &output))
+        docs.removeAll(keepingCapacity: true)
+        docsHeld = 0
+    }
+
+    /// Writes `bytes` as `folder/prefix-<fingerprint>.json`.
+    /// - Returns: its path relative to `search/`.
+    static func writeFingerprinted(
+        _ bytes: [UInt8], prefix: String, folder: String, into output: inout OutputWriter
+    ) throws -> String {
+        var key = Fingerprint(build: "search")
+        bytes.withUnsafeBytes { key.add(bytes: $0) }
+        let name = "\(prefix)-\(key.finalize().hex).json"
+        let path = "\(folder)/\(name)"
+        output.store.makeFolders(for: [path])
+        try output.write(Data(bytes), to: path)
+        return String(path.dropFirst("search/".count))
+    }
+
+    /// Writes what is left: the last file of cards, the term shards, the prefix files, the root and the
+    /// search page.
+    func finish(into output: inout OutputWriter) throws {
+        try writeDocs(into: &output)
+        try spill()
+        var shards = SearchShardWriter(totalPostings: totalPostings)
+        var prefixes = SearchPrefixTable()
+        try runs.merge { term, postings in
+            try shards.add(term, postings, into: &output)
+            prefixes.add(term, documents: postings.count / 4)
+        }
+        try shards.finish(into: &output)
+        let prefixFiles = try prefixes.write(into: &output)
+        try output.write(Data(root(shards: shards.written, prefixes: prefixFiles)), to: Self.rootPath)
+        output.store.makeFolders(for: [Self.pagePath])
+        try output.write(
+            Data(try renderer.searchPage(filters: config.filters.map(\.name))), to: Self.pagePath)
+    }
+
+    /// The root file: what `search.js` reads first.
+    private func root(shards: [SearchShardWriter.Shard], prefixes: [SearchShardWriter.Shard]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        func ranges(_ list: [SearchShardWriter.Shard]) {
+            bytes.append(UInt8(ascii: "["))
+            for (index, shard) in list.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                SearchJSON.raw("[", into: &bytes)
+                SearchJSON.string(shard.first, into: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                SearchJSON.string(shard.last, into: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                SearchJSON.string(shard.file, into: &bytes)
+                bytes.append(UInt8(ascii: "]"))
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        SearchJSON.raw(#"{"version":1,"items":"#, into: &bytes)
+        SearchJSON.number(ordinal, into: &bytes)
+        SearchJSON.raw(#","avgLength":"#, into: &bytes)
+        SearchJSON.number(ordinal == 0 ? 0 : (totalLength + ordinal / 2) / ordinal, into: &bytes)
+        SearchJSON.raw(#","limits":{"termScalars":"#, into: &bytes)
+        SearchJSON.number(SearchText.maxTermScalars, into: &bytes)
+        SearchJSON.raw(#","prefixTerms":"#, into: &bytes)
+        SearchJSON.number(SearchLimits.prefixTerms, into: &bytes)
+        SearchJSON.raw(#"},"docs":{"per":"#, into: &bytes)
+        SearchJSON.number(SearchLimits.docsPerFile, into: &bytes)
+        SearchJSON.raw(#","files":["#, into: &bytes)
+        for (index, file) in docFiles.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            SearchJSON.string(file, into: &bytes)
+        }
+        SearchJSON.raw(#"]},"shards":"#, into: &bytes)
+        ranges(shards)
+        SearchJSON.raw(#","prefixes":"#, into: &bytes)
+        ranges(prefixes)
+        SearchJSON.raw(#","filters":["#, into: &bytes)
+        for (index, filter) in config.filters.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            SearchJSON.raw(#"{"name":"#, into: &bytes)
+            SearchJSON.string(filter.name, into: &bytes)
+            SearchJSON.raw(#","values":["#, into: &bytes)
+            let counts = facetCounts[index].sorted {
+                $0.value != $1.value ? $0.value > $1.value : SearchRuns.less(Array($0.key.utf8), Array($1.key.utf8))
+            }
+            for (position, (value, count)) in counts.prefix(SearchLimits.valuesListed).enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "["))
+                SearchJSON.string(value, into: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                SearchJSON.number(count, into: &bytes)
+                bytes.append(UInt8(ascii: "]"))
+            }
+            SearchJSON.raw(#"],"more":"#, into: &bytes)
+            SearchJSON.number(max(0, counts.count - SearchLimits.valuesListed), into: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        SearchJSON.raw("]}\n", into: &bytes)
+        return bytes
+    }
+}

@@ -1,0 +1,28 @@
+/// The hard limits of search, documented in docs/search.md: what keeps a hostile source's index, and a
+/// visitor's query, small and quick.
+enum SearchLimits {
+    /// The bytes of one filter value; a longer one is cut.
+    static let valueBytes = 200
+    /// The values of one filter that one item has; more are left out.
+    static let valuesPerItem = 64
+    /// The distinct values of one filter that are counted and offered as facets (the first met); later
+    /// values are still found through the address (`?tag=…`), but not listed.
+    static let valuesCounted = 10_000
+    /// The values of one filter listed on the search page, the most frequent first.
+    static let valuesListed = 200
+    /// Items per file of result cards.
+    static let docsPerFile = 128
+    /// Postings held in memory before they are spilled to disk as a sorted run.
+    static let postingsInMemory = 1_000_000
+    /// The fewest postings a term shard aims at; the target doubles until the shards are at most
+    /// `maxShards` or so.
+    static let minPostingsPerShard = 4_096
+    /// The number of term shards the target aims under.
+    static let maxShards = 1_000
+    /// The terms a one- or two-letter prefix stands for: the most frequent.
+    static let prefixTerms = 8
+    /// Prefix entries per prefix file.
+    static let prefixesPerFile = 2_000
+    /// Bytes of one run block on disk.
+    static let blockBytes = 1 << 16
+}

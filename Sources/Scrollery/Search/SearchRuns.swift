@@ -1,0 +1,124 @@
+import Foundation
+import ScrolleryIO
+
+/// Postings spilled to disk as sorted runs, and read back merged: what keeps the index's memory flat.
+///
+/// A posting is four numbers: the item's ordinal (its 0-based place in the gallery), how often the term is
+/// in its title and in its description (each at most 255), and the item's length in terms. A run is a
+/// list of terms in byte order, each with its postings in ordinal order, written in blocks of
+/// `SearchLimits.blockBytes`; the runs are made in gallery order, so merging keeps the ordinals in order.
+final class SearchRuns {
+    private let file: SpillFile
+    /// The records of each run in `file`: `start..<end`.
+    private var runs: [Range<Int>] = []
+
+    /// - Parameter folder: where the spill file is made (the cache folder); it has no name once made.
+    init(in folder: URL) throws {
+        file = try SpillFile(in: folder)
+    }
+
+    /// Writes one run: the terms sorted here.
+    func spill(_ postings: [String: [UInt32]]) throws {
+        let start = file.count
+        var block: [UInt8] = []
+        for (term, list) in postings.map({ (Array($0.key.utf8), $0.value) }).sorted(by: { Self.less($0.0, $1.0) }) {
+            Varint.write(UInt64(term.count), into: &block)
+            block += term
+            Varint.write(UInt64(list.count), into: &block)
+            for value in list { Varint.write(UInt64(value), into: &block) }
+            if block.count >= SearchLimits.blockBytes {
+                try file.append(block)
+                block.removeAll(keepingCapacity: true)
+            }
+        }
+        if !block.isEmpty { try file.append(block) }
+        runs.append(start..<file.count)
+    }
+
+    /// Calls `body` with every term in byte order and all its postings, in ordinal order.
+    func merge(_ body: ([UInt8], [UInt32]) throws -> Void) throws {
+        var readers = runs.map { RunReader(file: file, records: $0) }
+        var heads = try readers.indices.map { try readers[$0].next() }
+        while true {
+            var smallest: [UInt8]?
+            for head in heads {
+                guard let head else { continue }
+                if smallest.map({ Self.less(head.term, $0) }) ?? true { smallest = head.term }
+            }
+            guard let term = smallest else { return }
+            var postings: [UInt32] = []
+            for index in heads.indices where heads[index]?.term == term {
+                postings += heads[index]?.postings ?? []
+                heads[index] = try readers[index].next()
+            }
+            try body(term, postings)
+        }
+    }
+
+    /// Byte order, which is the order of Unicode scalars.
+    static func less(_ one: [UInt8], _ other: [UInt8]) -> Bool {
+        one.lexicographicallyPrecedes(other)
+    }
+
+    /// Reads one run's terms back, a block at a time.
+    private struct RunReader {
+        let file: SpillFile
+        var records: Range<Int>
+        var block: [UInt8] = []
+        var offset = 0
+
+        init(file: SpillFile, records: Range<Int>) {
+            self.file = file
+            self.records = records
+        }
+
+        mutating func next() throws -> (term: [UInt8], postings: [UInt32])? {
+            if offset >= block.count {
+                guard let record = records.first else { return nil }
+                records = records.dropFirst()
+                block = try file.read(record)
+                offset = 0
+            }
+            let length = Int(try Varint.read(block, at: &offset))
+            guard offset + length <= block.count else { throw SearchIndexError("a spilled run is cut short") }
+            let term = Array(block[offset..<offset + length])
+            offset += length
+            let count = Int(try Varint.read(block, at: &offset))
+            var postings: [UInt32] = []
+            postings.reserveCapacity(count)
+            for _ in 0..<count { postings.append(UInt32(truncatingIfNeeded: try Varint.read(block, at: &offset))) }
+            return (term, postings)
+        }
+    }
+}
+
+/// Unsigned LEB128 numbers.
+enum Varint {
+    static func write(_ value: UInt64, into bytes: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    static func read(_ bytes: [UInt8], at offset: inout Int) throws -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        throw SearchIndexError("a number in a spilled run is cut short")
+    }
+}
+
+/// The search index could not be made or read: what went wrong.
+struct SearchIndexError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,167 @@
+import ScrolleryIO
+
+/// Cuts the merged terms, in byte order, into shard files `search/index/t-<fingerprint>.json`.
+///
+/// A shard is cut before a term when it holds at least `target` postings and the term's hash ends in three
+/// zero bits, or when it holds four times `target`: where a shard ends depends on the terms near the cut,
+/// not on everything before it, so a change to a few terms leaves the other shards as they were. `target`
+/// is `SearchLimits.minPostingsPerShard`, doubled until the gallery's postings make at most about
+/// `SearchLimits.maxShards` shards (a power of two, so it stays the same as a gallery grows a little).
+struct SearchShardWriter {
+    /// A written file and the range of keys it holds.
+    struct Shard {
+        let first: String
+        let last: String
+        let file: String
+    }
+
+    let target: Int
+    private(set) var written: [Shard] = []
+    private var bytes: [UInt8] = []
+    private var held = 0
+    private var first: [UInt8] = []
+    private var last: [UInt8] = []
+
+    init(totalPostings: Int) {
+        var target = SearchLimits.minPostingsPerShard
+        while totalPostings / target > SearchLimits.maxShards { target *= 2 }
+        self.target = target
+    }
+
+    /// Adds a term and its postings (four numbers each: ordinal, title count, description count, length).
+    mutating func add(_ term: [UInt8], _ postings: [UInt32], into output: inout OutputWriter) throws {
+        if held > 0, (held >= target && Self.hash(term) & 7 == 0) || held >= 4 * target {
+            try flush(into: &output)
+        }
+        if bytes.isEmpty {
+            SearchJSON.raw(#"{"terms":["#, into: &bytes)
+            first = term
+        } else {
+            bytes.append(UInt8(ascii: ","))
+        }
+        bytes.append(UInt8(ascii: "["))
+        SearchJSON.string(String(decoding: term, as: UTF8.self), into: &bytes)
+        SearchJSON.raw(",[", into: &bytes)
+        var previous: UInt32 = 0
+        var index = 0
+        while index + 3 < postings.count {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            // Ordinals as the difference from the one before: small numbers, and a change stays local.
+            SearchJSON.number(postings[index] - previous, into: &bytes)
+            previous = postings[index]
+            for offset in 1...3 {
+                bytes.append(UInt8(ascii: ","))
+                SearchJSON.number(postings[index + offset], into: &bytes)
+            }
+            index += 4
+        }
+        SearchJSON.raw("]]", into: &bytes)
+        last = term
+        held += postings.count / 4
+    }
+
+    mutating func finish(into output: inout OutputWriter) throws {
+        if held > 0 { try flush(into: &output) }
+    }
+
+    private mutating func flush(into output: inout OutputWriter) throws {
+        SearchJSON.raw("]}\n", into: &bytes)
+        let file = try SearchIndexBuilder.writeFingerprinted(bytes, prefix: "t", folder: "search/index", into: &output)
+        written.append(
+            Shard(
+                first: String(decoding: first, as: UTF8.self), last: String(decoding: last, as: UTF8.self), file: file))
+        bytes.removeAll(keepingCapacity: true)
+        held = 0
+    }
+
+    /// FNV-1a, 32 bits: the same on every machine and every run.
+    static func hash(_ bytes: [UInt8]) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
+    }
+}
+
+/// What a typed prefix of one or two letters stands for: for each such prefix that starts more than
+/// `SearchLimits.prefixTerms` terms, the `prefixTerms` terms with the most items (ties in term order), so a
+/// visitor's first letter loads a few shards, never the whole index. A prefix with fewer terms has no
+/// entry: they are all read from the shards that hold its range.
+struct SearchPrefixTable {
+    private struct Group {
+        let prefix: [UInt8]
+        var count = 0
+        var top: [(documents: Int, term: [UInt8])] = []
+    }
+
+    private var groups: [Group?] = [nil, nil]
+    private var entries: [(prefix: [UInt8], terms: [[UInt8]])] = []
+
+    /// Adds the next term, in byte order, found in `documents` items. Filter terms (`!…`) are left out.
+    mutating func add(_ term: [UInt8], documents: Int) {
+        guard term.first != UInt8(ascii: "!") else { return }
+        var scalarEnds: [Int] = []
+        for (offset, byte) in term.enumerated() where offset > 0 && !UTF8.isContinuation(byte) {
+            scalarEnds.append(offset)
+            if scalarEnds.count == 2 { break }
+        }
+        scalarEnds.append(term.count)
+        for length in 0..<2 where length < scalarEnds.count {
+            let prefix = Array(term[..<scalarEnds[length]])
+            if length == 1, scalarEnds[1] == scalarEnds[0] { continue }
+            if groups[length]?.prefix != prefix {
+                close(length)
+                groups[length] = Group(prefix: prefix)
+            }
+            groups[length]?.count += 1
+            if var group = groups[length] {
+                let place = group.top.firstIndex { $0.documents < documents } ?? group.top.count
+                if place < SearchLimits.prefixTerms {
+                    group.top.insert((documents, term), at: place)
+                    if group.top.count > SearchLimits.prefixTerms { group.top.removeLast() }
+                }
+                groups[length] = group
+            }
+        }
+    }
+
+    private mutating func close(_ length: Int) {
+        guard let group = groups[length], group.count > SearchLimits.prefixTerms else { return }
+        entries.append((group.prefix, group.top.map(\.term)))
+    }
+
+    /// Writes the table in files of `SearchLimits.prefixesPerFile` entries, `search/index/p-<fingerprint>.json`.
+    /// - Returns: each file and its range of prefixes.
+    mutating func write(into output: inout OutputWriter) throws -> [SearchShardWriter.Shard] {
+        close(0)
+        close(1)
+        groups = [nil, nil]
+        entries.sort { SearchRuns.less($0.prefix, $1.prefix) }
+        var shards: [SearchShardWriter.Shard] = []
+        var start = 0
+        while start < entries.count {
+            let slice = entries[start..<min(start + SearchLimits.prefixesPerFile, entries.count)]
+            var bytes: [UInt8] = []
+            SearchJSON.raw(#"{"prefixes":["#, into: &bytes)
+            for (index, entry) in slice.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "["))
+                SearchJSON.string(String(decoding: entry.prefix, as: UTF8.self), into: &bytes)
+                SearchJSON.raw(",[", into: &bytes)
+                for (position, term) in entry.terms.enumerated() {
+                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                    SearchJSON.string(String(decoding: term, as: UTF8.self), into: &bytes)
+                }
+                SearchJSON.raw("]]", into: &bytes)
+            }
+            SearchJSON.raw("]}\n", into: &bytes)
+            let file = try SearchIndexBuilder.writeFingerprinted(
+                bytes, prefix: "p", folder: "search/index", into: &output)
+            shards.append(
+                .init(
+                    first: String(decoding: slice.first?.prefix ?? [], as: UTF8.self),
+                    last: String(decoding: slice.last?.prefix ?? [], as: UTF8.self), file: file))
+            start += SearchLimits.prefixesPerFile
+        }
+        return shards
+    }
+}

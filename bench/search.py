@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Search at gallery scale: Scrollery's index against Pagefind on the same built site (issue 33).
+
+    python3 bench/search.py [--n 10000] [--runs 3] [--pagefind PATH]
+
+Generates N items with the world's text (bench/generate.py --world: many scripts, diacritics, emoji,
+long Markdown), then, alternating, `runs` times each from a clean output and cache:
+  - `scrollery build` without search, and with `search: { enabled: true, filters: { tag: … } }`;
+  - Pagefind (PyPI pagefind-bin) over the site built without search.
+Prints the median times (indexing costs: Scrollery's is the difference of its two builds), the peak memory
+of each build, and the files and bytes each index writes. Python 3 standard library only, with a release
+`scrollery` (make bench-search builds it and installs Pagefind in .build/pagefind-venv).
+"""
+
+import argparse
+import importlib.util
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("generate", ROOT / "bench" / "generate.py")
+generate = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(generate)
+
+SEARCH_CONFIG = """
+search:
+  enabled: true
+  fields: [title, description]
+  filters:
+    tag: "{{#detail.tags}}{{.}}\\n{{/detail.tags}}"
+"""
+
+
+def timed(command, cwd=None):
+    """Runs `command`; returns (seconds, peak resident kB or None, CPU seconds (user + system) or None)."""
+    time_bin = shutil.which("time") or ("/usr/bin/time" if os.path.exists("/usr/bin/time") else None)
+    wrapped = [time_bin, "-f", "%M %U %S"] + command if time_bin else command
+    started = time.monotonic()
+    result = subprocess.run(wrapped, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seconds = time.monotonic() - started
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed ({result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+    peak = cpu = None
+    if time_bin:
+        fields = (result.stderr.strip().splitlines()[-1:] or [""])[0].split()
+        if len(fields) == 3:
+            peak, cpu = int(fields[0]), float(fields[1]) + float(fields[2])
+    return seconds, peak, cpu
+
+
+def files_and_bytes(folder, skip=()):
+    count = size = 0
+    for path in folder.rglob("*"):
+        if path.is_file() and path.name not in skip:
+            count += 1
+            size += path.stat().st_size
+    return count, size
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=int(os.environ.get("BENCH_SEARCH_N", "10000")))
+    parser.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_SEARCH_RUNS", "3")))
+    parser.add_argument("--scrollery", default=str(ROOT / ".build" / "release" / "scrollery"))
+    parser.add_argument("--pagefind", default=str(
+        next((ROOT / ".build" / "pagefind-venv" / "lib").glob("python*/site-packages/pagefind_bin/pagefind"),
+             Path("pagefind"))))
+    parser.add_argument("--work", default=str(ROOT / ".build" / "bench-search"))
+    args = parser.parse_args()
+    work = Path(args.work)
+    data = work / f"data-{args.n}"
+    print(f"generating {args.n} items (world text)...", file=sys.stderr)
+    generate.generate(args.n, data, hugo=False, world_text=True)
+    plain = data / "scrollery"
+    with_search = data / "scrollery-search"
+    shutil.copytree(plain, with_search)
+    with open(with_search / "scrollery.yml", "a", encoding="utf-8") as config:
+        config.write(SEARCH_CONFIG)
+
+    results = {"plain": [], "search": [], "pagefind": []}
+    for run in range(args.runs):
+        for name, site in (("plain", plain), ("search", with_search)):
+            for folder in ("public", ".scrollery-cache"):
+                shutil.rmtree(site / folder, ignore_errors=True)
+            results[name].append(timed([args.scrollery, "build", str(site), "--quiet"]))
+            print(f"  run {run + 1}: {name} {results[name][-1][0]:.2f} s", file=sys.stderr)
+        shutil.rmtree(plain / "public" / "pagefind", ignore_errors=True)
+        results["pagefind"].append(timed([args.pagefind, "--site", str(plain / "public")]))
+        print(f"  run {run + 1}: pagefind {results['pagefind'][-1][0]:.2f} s", file=sys.stderr)
+
+    def median(name):
+        return statistics.median(seconds for seconds, _, _ in results[name])
+
+    def cpu(name):
+        times = [seconds for _, _, seconds in results[name] if seconds is not None]
+        return statistics.median(times) if times else float("nan")
+
+    def peak(name):
+        peaks = [kb for _, kb, _ in results[name] if kb]
+        return f"{max(peaks) / 1024:.0f} MB" if peaks else "n/a"
+
+    plain_s, search_s, pagefind_s = median("plain"), median("search"), median("pagefind")
+    indexing = max(search_s - plain_s, 0.0)
+    if not (with_search / "public" / "search" / "index.json").exists():
+        sys.exit("the build with search wrote no search/index.json")
+    ours = files_and_bytes(with_search / "public" / "search", skip=("index.html",))
+    theirs = files_and_bytes(plain / "public" / "pagefind")
+    print(f"\nSearch at N = {args.n} (world text), median of {args.runs} run(s), clean builds")
+    print(f"  build without search     {plain_s:8.2f} s   CPU {cpu('plain'):6.2f} s   peak {peak('plain')}")
+    print(f"  build with search        {search_s:8.2f} s   CPU {cpu('search'):6.2f} s   peak {peak('search')}")
+    print(f"  indexing (the difference){indexing:8.2f} s   = {100 * indexing / max(plain_s, 1e-9):.1f}% of the build")
+    print(f"  indexing in CPU time     {cpu('search') - cpu('plain'):8.2f} s")
+    print(f"  Pagefind over the site   {pagefind_s:8.2f} s   CPU {cpu('pagefind'):6.2f} s   peak {peak('pagefind')}")
+    if indexing >= 0.05:
+        print(f"  Pagefind / Scrollery's indexing   {pagefind_s / indexing:8.1f}x")
+    else:
+        print("  Scrollery's indexing is within the noise of the build (under 0.05 s)")
+    print(f"  Pagefind / Scrollery's whole build with search   {pagefind_s / search_s:8.2f}x")
+    print(f"  Scrollery index          {ours[0]:8d} files {ours[1] / 1e6:8.2f} MB")
+    print(f"  Pagefind index           {theirs[0]:8d} files {theirs[1] / 1e6:8.2f} MB")
+
+
+if __name__ == "__main__":
+    main()
