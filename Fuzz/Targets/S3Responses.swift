@@ -14,7 +14,8 @@ public func fuzzS3Responses(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     _ = try? DeleteObjectsResult(parsing: bytes)
     guard let page = try? ListObjectsV2Page(parsing: bytes) else { return 0 }
     if page.isTruncated, page.nextContinuationToken == nil { fatalError("a truncated page without a token") }
-    let keys = ManagedKeys(prefix: "gallery")
+    // As S3Location makes every prefix: ending at a `/` (so `gallery.items/…` is a neighbour, not ours).
+    let keys = ManagedKeys(prefix: "gallery/")
     for object in page.objects {
         if object.key.isEmpty || object.size < 0 { fatalError("an object \(object) was read") }
         if case .managed(let path) = keys.verdict(on: object.key) {
