@@ -111,7 +111,7 @@ extension SiteBuilder {
             let sourcePageCount = Mutex(0)
             let events = self.events
             let logger = self.logger
-            let limit = [config.source.limit, options.maxItems].compactMap { $0 }.min()
+            let limit = itemLimit
             let source = SourcePages(
                 config: config.source, fetcher: items, redactor: config.redactor, limit: limit,
                 onWarning: { logger.warning("\($0)") }

@@ -208,7 +208,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The most items the build takes: `source.limit` or `--max-items`, whichever is lower.
-    private var itemLimit: Int? {
+    var itemLimit: Int? {
         [config.source.limit, options.maxItems].compactMap { $0 }.min()
     }
 
