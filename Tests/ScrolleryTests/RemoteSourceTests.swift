@@ -228,6 +228,8 @@ struct RemoteSourceTests {
     func concurrencyCap() async throws {
         let replica = Replica()
         await replica.faults.setLatency(.milliseconds(40))
+        // The details wait until three are in flight together: the cap is reached however slow the machine.
+        await replica.faults.addGate(pathPrefix: "/id/", opensAt: 3)
         try await replica.run(routes: { PicsumReplica.register(on: $0, count: 60, base: { "" }) }) { base in
             let site = try RemoteSite(config: Self.picsumConfig(base, extra: "fetch: { concurrency: 3 }", size: 30))
             defer { site.remove() }

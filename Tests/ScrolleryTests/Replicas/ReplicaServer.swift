@@ -49,9 +49,21 @@ actor FaultPlan {
     }
 
     private var rules: [(pathPrefix: String, remaining: Int, fault: Fault)] = []
+    private var gates: [(pathPrefix: String, gate: InFlightGate)] = []
     var latency: Duration = .zero
 
     func setLatency(_ latency: Duration) { self.latency = latency }
+
+    /// Holds requests whose path starts with `pathPrefix` until `count` of them are held at once, then lets
+    /// every request through; after `deadline` it opens anyway, so a client that never sends `count` fails
+    /// its test instead of hanging it.
+    func addGate(pathPrefix: String, opensAt count: Int, deadline: Duration = .seconds(20)) {
+        gates.append((pathPrefix, InFlightGate(opensAt: count, deadline: deadline)))
+    }
+
+    func gate(for path: String) -> InFlightGate? {
+        gates.first { path.hasPrefix($0.pathPrefix) }?.gate
+    }
 
     /// Injects `fault` on the next `times` requests whose path starts with `pathPrefix`.
     func add(_ fault: Fault, pathPrefix: String, times: Int = 1) {
@@ -67,6 +79,43 @@ actor FaultPlan {
     }
 }
 
+/// A barrier for requests: closed until `opensAt` requests wait at it together (or its deadline passes),
+/// open for good after that. Lets a test see a client's concurrency however slowly the machine runs.
+actor InFlightGate {
+    private let opensAt: Int
+    private let deadline: Duration
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var isOpen = false
+    private var timer: Task<Void, Never>?
+
+    init(opensAt: Int, deadline: Duration) {
+        self.opensAt = opensAt
+        self.deadline = deadline
+    }
+
+    func pass() async {
+        if isOpen { return }
+        if timer == nil {
+            let deadline = deadline
+            timer = Task { [weak self] in
+                try? await Task.sleep(for: deadline)
+                await self?.open()
+            }
+        }
+        await withCheckedContinuation { continuation in
+            waiting.append(continuation)
+            if waiting.count >= opensAt { open() }
+        }
+    }
+
+    private func open() {
+        isOpen = true
+        timer?.cancel()
+        for continuation in waiting { continuation.resume() }
+        waiting.removeAll()
+    }
+}
+
 /// Records every request and injects the planned faults and latency.
 struct ReplicaMiddleware<Context: RequestContext>: RouterMiddleware {
     let log: ReplicaLog
@@ -78,6 +127,7 @@ struct ReplicaMiddleware<Context: RequestContext>: RouterMiddleware {
         await log.begin(request)
         let path = request.uri.path
         do {
+            if let gate = await faults.gate(for: path) { await gate.pass() }
             let latency = await faults.latency
             if latency > .zero { try await Task.sleep(for: latency) }
             let response: Response
