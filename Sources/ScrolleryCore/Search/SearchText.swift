@@ -23,11 +23,56 @@ package enum SearchText {
 
     /// The folded form of `text` (its first `maxFieldBytes` bytes), as described on the type.
     package static func fold(_ text: String) -> String {
-        let cut = prefix(text, bytes: maxFieldBytes)
-        if cut.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: cut.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        String(decoding: foldedUTF8(text), as: UTF8.self)
+    }
+
+    /// The folded form of `text` as UTF-8 bytes: a scalar at a time, through `SearchFoldTable`, which
+    /// gives what `foldByNormalizing` gives.
+    package static func foldedUTF8(_ text: String) -> [UInt8] {
+        var cut = String(prefix(text, bytes: maxFieldBytes))
+        return cut.withUTF8 { bytes in
+            var folded: [UInt8] = []
+            folded.reserveCapacity(bytes.count)
+            let table = SearchFoldTable.shared
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    folded.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                    index += 1
+                    continue
+                }
+                let (value, length) = StandaloneScalars.decode(bytes, at: index)
+                let next = index + length
+                if value >= 0xAC00, value <= 0xD7A3 {
+                    appendHangul(value, to: &folded)
+                } else {
+                    switch table.fold(value) {
+                    case .same: folded.append(contentsOf: bytes[index..<next])
+                    case .bytes(let replacement): folded.append(contentsOf: replacement)
+                    case .whole: return Array(foldByNormalizing(String(decoding: bytes, as: UTF8.self)).utf8)
+                    }
+                }
+                index = next
+            }
+            return folded
         }
-        let lowered = String(cut).decomposedStringWithCompatibilityMapping.lowercased()
+    }
+
+    /// A Hangul syllable's jamo, by Unicode's algorithm (what its decomposition is).
+    private static func appendHangul(_ value: UInt32, to folded: inout [UInt8]) {
+        let index = value - 0xAC00
+        var jamo = [0x1100 + index / 588, 0x1161 + (index % 588) / 28]
+        if index % 28 != 0 { jamo.append(0x11A7 + index % 28) }
+        for scalar in jamo {
+            folded += [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | (scalar >> 6) & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+        }
+    }
+
+    /// Folding as defined: the text decomposed (NFKD) and lowercased whole, marks removed, a few letters
+    /// spelled out. `SearchFoldTable` records what this makes of each scalar.
+    package static func foldByNormalizing(_ text: String) -> String {
+        let lowered = text.decomposedStringWithCompatibilityMapping.lowercased()
         var folded = String.UnicodeScalarView()
         for scalar in lowered.unicodeScalars {
             // No combining mark comes before U+0300: most scalars need no look-up.
@@ -58,45 +103,56 @@ package enum SearchText {
 
     /// The terms of text already folded.
     package static func terms(ofFolded folded: String) -> [String] {
-        var terms: [String] = []
-        var word = String.UnicodeScalarView()
+        let bytes = Array(folded.utf8)
+        return termRanges(inFolded: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Where the terms of folded text are, in order, repeats included: at most `maxTermsPerField`. A term
+    /// is always a run of the text's own bytes (a word, its first `maxTermScalars` scalars, or a bigram).
+    package static func termRanges(inFolded bytes: [UInt8]) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { termRanges(inFolded: $0) }
+    }
+
+    private static func termRanges(inFolded bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var terms: [Range<Int>] = []
+        var wordStart = 0
+        var wordEnd = 0
         var wordLength = 0
-        var previousBigram: Unicode.Scalar?
+        var previousBigram: Range<Int>?
+        var runLength = 0
         func endWord() {
-            if !word.isEmpty { terms.append(String(word)) }
-            word = String.UnicodeScalarView()
+            if wordLength > 0 { terms.append(wordStart..<wordEnd) }
             wordLength = 0
         }
-        var runLength = 0
-        for scalar in folded.unicodeScalars {
+        var index = 0
+        while index < bytes.count {
             if terms.count >= maxTermsPerField { break }
-            switch kind(of: scalar) {
+            let (value, length) = StandaloneScalars.decode(bytes, at: index)
+            let next = index + length
+            switch kind(of: value) {
             case .word:
-                if let previous = previousBigram, runLength == 1 { terms.append(String(previous)) }
+                if let previous = previousBigram, runLength == 1 { terms.append(previous) }
                 previousBigram = nil
                 runLength = 0
-                if wordLength < maxTermScalars { word.append(scalar) }
+                if wordLength == 0 { wordStart = index }
+                if wordLength < maxTermScalars { wordEnd = next }
                 wordLength += 1
             case .bigram:
                 endWord()
-                if let previous = previousBigram {
-                    var pair = String.UnicodeScalarView()
-                    pair.append(previous)
-                    pair.append(scalar)
-                    terms.append(String(pair))
-                }
-                previousBigram = scalar
+                if let previous = previousBigram { terms.append(previous.lowerBound..<next) }
+                previousBigram = index..<next
                 runLength += 1
             case .separator:
                 endWord()
-                if let previous = previousBigram, runLength == 1 { terms.append(String(previous)) }
+                if let previous = previousBigram, runLength == 1 { terms.append(previous) }
                 previousBigram = nil
                 runLength = 0
             }
+            index = next
         }
         endWord()
         if let previous = previousBigram, runLength == 1, terms.count < maxTermsPerField {
-            terms.append(String(previous))
+            terms.append(previous)
         }
         return Array(terms.prefix(maxTermsPerField))
     }
@@ -105,19 +161,36 @@ package enum SearchText {
     enum Kind { case word, bigram, separator }
 
     static func kind(of scalar: Unicode.Scalar) -> Kind {
+        kind(of: scalar.value)
+    }
+
+    @inline(__always)
+    static func kind(of value: UInt32) -> Kind {
+        if value < 0x80 {
+            return (0x30...0x39).contains(value) || (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value)
+                ? .word : .separator
+        }
+        if value < 0x10000 { return planeZeroKinds[Int(value)] }
+        return lookedUpKind(of: value)
+    }
+
+    /// The kind of every scalar of the Basic Multilingual Plane, worked out once (64 kB).
+    private static let planeZeroKinds: [Kind] = (0..<0x10000).map { lookedUpKind(of: UInt32($0)) }
+
+    private static func lookedUpKind(of value: UInt32) -> Kind {
+        guard let scalar = Unicode.Scalar(value) else { return .separator }
         if scalar.isASCII {
-            let value = scalar.value
             return (0x30...0x39).contains(value) || (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value)
                 ? .word : .separator
         }
         // Latin-1 and Latin Extended-A and B are letters, but for × and ÷: no look-up for them.
-        if (0xC0...0x24F).contains(scalar.value) {
-            return scalar.value == 0xD7 || scalar.value == 0xF7 ? .separator : .word
+        if (0xC0...0x24F).contains(value) {
+            return value == 0xD7 || value == 0xF7 ? .separator : .word
         }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .decimalNumber, .letterNumber, .otherNumber, .spacingMark:
-            return isBigramScript(scalar.value) ? .bigram : .word
+            return isBigramScript(value) ? .bigram : .word
         default:
             return .separator
         }

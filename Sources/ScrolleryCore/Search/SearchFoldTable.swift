@@ -1,0 +1,87 @@
+/// What folding does to each scalar that it changes, looked up in constant time: lets `SearchText.fold` fold
+/// text a scalar at a time, without normalizing whole strings through Foundation.
+///
+/// The entries are Foundation's own folding of each scalar alone (`SearchText.foldByNormalizing`), recorded
+/// in `SearchFoldTable+Data.swift` by a test that also checks every scalar against it. Hangul syllables
+/// are decomposed by Unicode's algorithm instead of listed. A scalar whose folded form keeps a mark that
+/// canonical reordering could move (a spacing mark with a combining class) is flagged: text holding one is
+/// folded the slow way, whole.
+package struct SearchFoldTable: Sendable {
+    /// What a scalar folds to.
+    package enum Fold: Equatable {
+        /// The scalar itself.
+        case same
+        /// These UTF-8 bytes (none for a mark that folding removes).
+        case bytes(ArraySlice<UInt8>)
+        /// Fold the whole text the slow way.
+        case whole
+    }
+
+    package static let shared = SearchFoldTable(encoded: encodedEntries)
+
+    /// For each block of 256 scalars, its first slot in `slots`, or -1 when folding changes none of them.
+    private let blocks: [Int32]
+    /// Per scalar of a listed block: 0 for the scalar itself, `UInt32.max` for "fold the whole text",
+    /// otherwise the start of its bytes in `pool` times 256 plus their count.
+    private let slots: [UInt32]
+    private let pool: [UInt8]
+
+    /// - Parameter encoded: entries `SCALAR:FOLDED;` in hex, `FOLDED` a comma-separated list of scalars
+    ///   (empty for a removed mark) or `!` for "fold the whole text".
+    init(encoded: String) {
+        var blocks = [Int32](repeating: -1, count: 0x110000 >> 8)
+        var slots: [UInt32] = []
+        var pool: [UInt8] = []
+        for entry in Array(encoded.utf8).split(separator: UInt8(ascii: ";")) {
+            let parts = entry.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
+            guard let key = Self.hex(parts[0]), key < 0x110000 else { continue }
+            let block = Int(key >> 8)
+            if blocks[block] < 0 {
+                blocks[block] = Int32(slots.count)
+                slots += [UInt32](repeating: 0, count: 256)
+            }
+            let slot = Int(blocks[block]) + Int(key & 0xFF)
+            let folded: ArraySlice<UInt8> = parts.count > 1 ? parts[1] : []
+            if folded.elementsEqual("!".utf8) {
+                slots[slot] = .max
+                continue
+            }
+            let start = pool.count
+            for value in folded.split(separator: UInt8(ascii: ",")) {
+                guard let scalar = Self.hex(value).flatMap(Unicode.Scalar.init) else { continue }
+                pool += Array(String(scalar).utf8)
+            }
+            // A scalar that folds to nothing gets an empty run at the pool's end: never 0, which means "itself".
+            slots[slot] = UInt32(start) << 8 | UInt32(pool.count - start) | (pool.count == start ? 0x8000_0000 : 0)
+        }
+        self.blocks = blocks
+        self.slots = slots
+        self.pool = pool
+    }
+
+    private static func hex(_ digits: some Collection<UInt8>) -> UInt32? {
+        guard !digits.isEmpty, digits.count <= 8 else { return nil }
+        var value: UInt32 = 0
+        for digit in digits {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(digit - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+
+    /// What `scalar` folds to; Hangul syllables are not looked up here (see `SearchText`).
+    @inline(__always)
+    package func fold(_ value: UInt32) -> Fold {
+        let block = blocks[Int(value >> 8)]
+        guard block >= 0 else { return .same }
+        let slot = slots[Int(block) + Int(value & 0xFF)]
+        if slot == 0 { return .same }
+        if slot == .max { return .whole }
+        if slot & 0x8000_0000 != 0 { return .bytes([]) }
+        let start = Int(slot >> 8)
+        return .bytes(pool[start..<start + Int(slot & 0xFF)])
+    }
+}
