@@ -154,7 +154,8 @@ struct HostileFilesTests {
             at: details.appendingPathComponent("3.json"), withIntermediateDirectories: false)
         let started = ContinuousClock.now
         let summary = try await site.build()
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // Far below reading /dev/zero to the body limit; room for a loaded 2-core machine (24 s seen).
+        #expect(ContinuousClock.now - started < .seconds(60))
         #expect(summary.detailsFailed == 3)
         let page = try site.read("index.html")
         #expect(page.contains("is a FIFO (named pipe), not a regular file"))

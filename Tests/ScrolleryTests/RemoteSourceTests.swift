@@ -359,7 +359,7 @@ struct RemoteSourceTests {
         try await replica.run(routes: { PicsumReplica.register(on: $0, count: 3, base: { "" }) }) { base in
             let site = try RemoteSite(
                 config: Self.picsumConfig(
-                    base, extra: "fetch: { timeout: 1500ms, retries: 1, backoff: 10ms }", size: 20)
+                    base, extra: "fetch: { timeout: 2s, retries: 1, backoff: 10ms }", size: 20)
             )
             defer { site.remove() }
             let started = ContinuousClock.now
