@@ -18,8 +18,8 @@ final class SearchIndexBuilder {
     private let config: SearchConfig
     private let renderer: PageRenderer
     private let runs: SearchRuns
-    private var postings: [String: [UInt32]] = [:]
-    private var heldPostings = 0
+    private var postings: [SearchTerm: [UInt32]] = [:]
+    private var heldBytes = 0
     private var totalPostings = 0
     private var totalLength = 0
     private var ordinal = 0
@@ -48,7 +48,7 @@ final class SearchIndexBuilder {
             ordinal += 1
             if docsHeld == SearchLimits.docsPerFile { try writeDocs(into: &output) }
         }
-        if heldPostings >= SearchLimits.postingsInMemory { try spill() }
+        if heldBytes >= SearchLimits.bytesInMemory { try spill() }
     }
 
     private func addTerms(of item: GalleryItem) {
@@ -61,28 +61,44 @@ final class SearchIndexBuilder {
         totalLength += Int(terms.length)
         let position = UInt32(ordinal)
         for entry in terms.entries {
-            postings[entry.term, default: []] += [position, min(entry.title, 255), min(entry.body, 255), terms.length]
+            heldBytes += Self.append(
+                position, min(entry.title, 255), min(entry.body, 255), terms.length,
+                to: &postings[entry.term, default: []], term: entry.term)
         }
-        heldPostings += terms.entries.count
         totalPostings += terms.entries.count
         for (index, values) in item.facets.enumerated() where index < config.filters.count {
             let name = config.filters[index].name
             for value in values {
-                postings[Self.facetTerm(name, value), default: []] += [position, 0, 0, 0]
+                let term = SearchTerm(Self.facetTerm(name, value).utf8)
+                heldBytes += Self.append(position, 0, 0, 0, to: &postings[term, default: []], term: term)
                 if facetCounts[index][value] != nil || facetCounts[index].count < SearchLimits.valuesCounted {
                     facetCounts[index][value, default: 0] += 1
                 }
             }
-            heldPostings += values.count
             totalPostings += values.count
         }
+    }
+
+    /// One posting, appended in place (one look-up of the term, no array made for it).
+    /// - Returns: about the bytes of memory it takes: a posting's 16 and room to grow, and for a new
+    ///   term its bytes, its table entry and its list.
+    private static func append(
+        _ ordinal: UInt32, _ title: UInt32, _ body: UInt32, _ length: UInt32, to list: inout [UInt32],
+        term: SearchTerm
+    ) -> Int {
+        let isNew = list.isEmpty
+        list.append(ordinal)
+        list.append(title)
+        list.append(body)
+        list.append(length)
+        return isNew ? 24 + 96 + term.bytes.count : 24
     }
 
     private func spill() throws {
         guard !postings.isEmpty else { return }
         try runs.spill(postings)
         postings = [:]
-        heldPostings = 0
+        heldBytes = 0
     }
 
     /// A result card's data: what `search.js` draws a card from (the classes of the theme's `card`).

@@ -12,8 +12,8 @@ enum SearchLimits {
     static let valuesListed = 200
     /// Items per file of result cards.
     static let docsPerFile = 128
-    /// Postings held in memory before they are spilled to disk as a sorted run.
-    static let postingsInMemory = 1_000_000
+    /// About the bytes of postings held in memory before they are spilled to disk as a sorted run.
+    static let bytesInMemory = 8 << 20
     /// The fewest postings a term shard aims at; the target doubles until the shards are at most
     /// `maxShards` or so.
     static let minPostingsPerShard = 4_096

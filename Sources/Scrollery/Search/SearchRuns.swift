@@ -18,12 +18,12 @@ final class SearchRuns {
     }
 
     /// Writes one run: the terms sorted here.
-    func spill(_ postings: [String: [UInt32]]) throws {
+    func spill(_ postings: [SearchTerm: [UInt32]]) throws {
         let start = file.count
         var block: [UInt8] = []
-        for (term, list) in postings.map({ (Array($0.key.utf8), $0.value) }).sorted(by: { Self.less($0.0, $1.0) }) {
-            Varint.write(UInt64(term.count), into: &block)
-            block += term
+        for (term, list) in postings.sorted(by: { $0.key < $1.key }) {
+            Varint.write(UInt64(term.bytes.count), into: &block)
+            block += term.bytes
             Varint.write(UInt64(list.count), into: &block)
             for value in list { Varint.write(UInt64(value), into: &block) }
             if block.count >= SearchLimits.blockBytes {
@@ -35,23 +35,72 @@ final class SearchRuns {
         runs.append(start..<file.count)
     }
 
-    /// Calls `body` with every term in byte order and all its postings, in ordinal order.
+    /// Calls `body` with every term in byte order and all its postings, in ordinal order: the runs' heads
+    /// are kept in a heap, so a term costs a logarithm of the runs, however many there are.
     func merge(_ body: ([UInt8], [UInt32]) throws -> Void) throws {
         var readers = runs.map { RunReader(file: file, records: $0) }
-        var heads = try readers.indices.map { try readers[$0].next() }
-        while true {
-            var smallest: [UInt8]?
-            for head in heads {
-                guard let head else { continue }
-                if smallest.map({ Self.less(head.term, $0) }) ?? true { smallest = head.term }
+        var pending: [[UInt32]] = Array(repeating: [], count: readers.count)
+        var heap = RunHeads()
+        for run in readers.indices {
+            guard let head = try readers[run].next() else { continue }
+            pending[run] = head.postings
+            heap.push(head.term, run: run)
+        }
+        while let (term, run) = heap.pop() {
+            var postings = pending[run]
+            var merged = [run]
+            // Equal terms leave the heap in run order, which is gallery order.
+            while heap.first?.term == term, let (_, next) = heap.pop() {
+                postings += pending[next]
+                merged.append(next)
             }
-            guard let term = smallest else { return }
-            var postings: [UInt32] = []
-            for index in heads.indices where heads[index]?.term == term {
-                postings += heads[index]?.postings ?? []
-                heads[index] = try readers[index].next()
+            for run in merged {
+                pending[run] = []
+                guard let head = try readers[run].next() else { continue }
+                pending[run] = head.postings
+                heap.push(head.term, run: run)
             }
             try body(term, postings)
+        }
+    }
+
+    /// A min-heap of the runs' next terms, by term and then by run.
+    private struct RunHeads {
+        private var items: [(term: [UInt8], run: Int)] = []
+
+        var first: (term: [UInt8], run: Int)? { items.first }
+
+        private func less(_ one: Int, _ other: Int) -> Bool {
+            let (a, b) = (items[one], items[other])
+            return a.term == b.term ? a.run < b.run : SearchRuns.less(a.term, b.term)
+        }
+
+        mutating func push(_ term: [UInt8], run: Int) {
+            items.append((term, run))
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard less(child, parent) else { break }
+                items.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func pop() -> (term: [UInt8], run: Int)? {
+            guard !items.isEmpty else { return nil }
+            items.swapAt(0, items.count - 1)
+            let top = items.removeLast()
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                guard left < items.count else { break }
+                let right = left + 1
+                let child = right < items.count && less(right, left) ? right : left
+                guard less(child, parent) else { break }
+                items.swapAt(child, parent)
+                parent = child
+            }
+            return top
         }
     }
 

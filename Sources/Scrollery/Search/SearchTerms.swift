@@ -5,7 +5,7 @@ import ScrolleryCore
 struct SearchTerms: Sendable, Equatable {
     /// A term and how often it is in the title and in the description.
     struct Entry: Sendable, Equatable {
-        let term: String
+        let term: SearchTerm
         var title: UInt32
         var body: UInt32
     }
@@ -19,21 +19,27 @@ struct SearchTerms: Sendable, Equatable {
     ///   - title: the title's text, or empty when titles are not indexed.
     ///   - body: the description's plain text, or empty when descriptions are not indexed.
     init(title: String, body: String) {
-        let titleTerms = SearchText.terms(in: title)
-        let bodyTerms = SearchText.terms(in: body)
-        var places: [String: Int] = [:]
+        var places: [SearchTerm: Int] = [:]
         var entries: [Entry] = []
-        for (term, inTitle) in titleTerms.lazy.map({ ($0, true) }) + bodyTerms.lazy.map({ ($0, false) }) {
-            let place =
-                places[term]
-                ?? {
+        var length = 0
+        for (text, inTitle) in [(title, true), (body, false)] where !text.isEmpty {
+            let folded = SearchText.foldedUTF8(text)
+            let ranges = SearchText.termRanges(inFolded: folded)
+            length += ranges.count
+            for range in ranges {
+                let term = SearchTerm(folded[range])
+                let place: Int
+                if let known = places[term] {
+                    place = known
+                } else {
+                    place = entries.count
+                    places[term] = place
                     entries.append(Entry(term: term, title: 0, body: 0))
-                    places[term] = entries.count - 1
-                    return entries.count - 1
-                }()
-            if inTitle { entries[place].title += 1 } else { entries[place].body += 1 }
+                }
+                if inTitle { entries[place].title += 1 } else { entries[place].body += 1 }
+            }
         }
         self.entries = entries
-        length = UInt32(min(titleTerms.count + bodyTerms.count, 65_535))
+        self.length = UInt32(min(length, 65_535))
     }
 }

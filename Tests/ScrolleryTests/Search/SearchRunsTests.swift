@@ -1,0 +1,43 @@
+import Foundation
+import ScrolleryTestSupport
+import Testing
+
+@testable import Scrollery
+
+/// Spilled runs merged back: every term once, in byte order, with all its postings in gallery order.
+@Suite("Search runs")
+struct SearchRunsTests {
+    @Test("Forty runs with shared and lone terms merge to what one table of everything holds")
+    func manyRunsMerge() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let runs = try SearchRuns(in: folder)
+        var random = SeededGenerator(seed: 40)
+        let words = ["a", "ab", "b", "harbour", "reykjavik", "東京", "京都", "σ", "z", "zz", "!tag:night", "é"]
+        var everything: [SearchTerm: [UInt32]] = [:]
+        var ordinal: UInt32 = 0
+        for run in 0..<40 {
+            var postings: [SearchTerm: [UInt32]] = [:]
+            for _ in 0..<Int.random(in: 0...30, using: &random) {
+                let word = words.randomElement(using: &random) ?? "a"
+                // Some terms are met in one run only.
+                let term = SearchTerm((Bool.random(using: &random) ? word : "\(word)\(run)").utf8)
+                let posting = [ordinal, UInt32.random(in: 0...3, using: &random), 1, 7]
+                postings[term, default: []] += posting
+                everything[term, default: []] += posting
+                ordinal += 1
+            }
+            try runs.spill(postings)
+        }
+        var merged: [(SearchTerm, [UInt32])] = []
+        try runs.merge { merged.append((SearchTerm($0), $1)) }
+        let expected = everything.sorted { $0.key < $1.key }
+        #expect(merged.map(\.0) == expected.map(\.key))
+        #expect(merged.map(\.1) == expected.map(\.value))
+        for (_, postings) in merged {
+            let ordinals = stride(from: 0, to: postings.count, by: 4).map { postings[$0] }
+            #expect(ordinals == ordinals.sorted())
+        }
+    }
+}
