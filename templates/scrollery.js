@@ -185,11 +185,11 @@
 
   /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once) ---- */
   var V = w.Scrollery = { next: function () { return next(2); }, prev: function () { return prev(1); } };
-  var src = d.currentScript && d.currentScript.src;
+  var me = d.currentScript, src = me && new URL(me.getAttribute('data-viewer') || 'viewer.js', me.src);
   function view(c) {
     V.card = c;
     if (V.show) V.show(c);
-    else if (!V.js) { V.js = d.head.appendChild(d.createElement('script')); V.js.src = new URL('viewer.js', src); }
+    else if (!V.js) { V.js = d.head.appendChild(d.createElement('script')); V.js.src = src; }
   }
   feed.addEventListener('click', function (e) {
     var f = e.target.closest('.frame');

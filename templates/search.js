@@ -14,7 +14,7 @@
   var more = app.querySelector('.search-more');
   var selects = Array.prototype.slice.call(form.querySelectorAll('select[data-filter]'));
   var rootURL = new URL(app.getAttribute('data-index'), location.href);
-  var viewerURL = d.currentScript && new URL('viewer.js', d.currentScript.src);
+  var me = d.currentScript, viewerURL = me && new URL(me.getAttribute('data-viewer') || 'viewer.js', me.src);
   var MAX_QUERY = 200, MAX_TERMS = 10, SHOW = 48, WIDE_TERMS = 50, WIDE_SHARDS = 3;
   var FIELD_BYTES = 16384, TERM_SCALARS = 32, FIELD_TERMS = 2000;
 

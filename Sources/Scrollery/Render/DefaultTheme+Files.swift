@@ -30,8 +30,8 @@ extension DefaultTheme {
 {{#site.description}}
 <meta name="description" content="{{site.description}}">
 {{/site.description}}
-<link rel="stylesheet" href="{{site.assetsURL}}style.css">
-<script src="{{site.assetsURL}}scrollery.js" defer></script>
+<link rel="stylesheet" href="{{site.assets.style.css}}">
+<script src="{{site.assets.scrollery.js}}" data-viewer="{{site.assets.viewer.js}}" defer></script>
 {{$head}}
 {{/head}}
 </head>
@@ -451,8 +451,8 @@ extension DefaultTheme {
 {{$title}}Favorites · {{site.title}}{{/title}}
 {{$head}}
 <meta name="robots" content="noindex">
-<script src="{{site.assetsURL}}favorites.js" defer></script>
-<script src="{{site.assetsURL}}favorites-page.js" defer></script>
+<script src="{{site.assets.favorites.js}}" defer></script>
+<script src="{{site.assets.favorites-page.js}}" defer></script>
 {{/head}}
 {{$main}}
 <section class="favorites" aria-labelledby="favorites-title">
@@ -532,9 +532,9 @@ extension DefaultTheme {
 {{^item.share.image}}
 <meta name="twitter:card" content="summary">
 {{/item.share.image}}
-<script src="{{site.assetsURL}}item.js" defer></script>
+<script src="{{site.assets.item.js}}" defer></script>
 {{#theme.favorites}}
-<script src="{{site.assetsURL}}favorites.js" defer></script>
+<script src="{{site.assets.favorites.js}}" defer></script>
 {{/theme.favorites}}
 {{/head}}
 {{$main}}
@@ -602,10 +602,10 @@ extension DefaultTheme {
 <link rel="next" href="{{page.next.url}}">
 {{/page.next}}
 {{#page.hasSections}}
-<script src="{{site.assetsURL}}sections.js" defer></script>
+<script src="{{site.assets.sections.js}}" defer></script>
 {{/page.hasSections}}
 {{#theme.favorites}}
-<script src="{{site.assetsURL}}favorites.js" defer></script>
+<script src="{{site.assets.favorites.js}}" defer></script>
 {{/theme.favorites}}
 {{/head}}
 {{$main}}
@@ -842,11 +842,11 @@ extension DefaultTheme {
 
   /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once) ---- */
   var V = w.Scrollery = { next: function () { return next(2); }, prev: function () { return prev(1); } };
-  var src = d.currentScript && d.currentScript.src;
+  var me = d.currentScript, src = me && new URL(me.getAttribute('data-viewer') || 'viewer.js', me.src);
   function view(c) {
     V.card = c;
     if (V.show) V.show(c);
-    else if (!V.js) { V.js = d.head.appendChild(d.createElement('script')); V.js.src = new URL('viewer.js', src); }
+    else if (!V.js) { V.js = d.head.appendChild(d.createElement('script')); V.js.src = src; }
   }
   feed.addEventListener('click', function (e) {
     var f = e.target.closest('.frame');
@@ -923,7 +923,7 @@ extension DefaultTheme {
   var more = app.querySelector('.search-more');
   var selects = Array.prototype.slice.call(form.querySelectorAll('select[data-filter]'));
   var rootURL = new URL(app.getAttribute('data-index'), location.href);
-  var viewerURL = d.currentScript && new URL('viewer.js', d.currentScript.src);
+  var me = d.currentScript, viewerURL = me && new URL(me.getAttribute('data-viewer') || 'viewer.js', me.src);
   var MAX_QUERY = 200, MAX_TERMS = 10, SHOW = 48, WIDE_TERMS = 50, WIDE_SHARDS = 3;
   var FIELD_BYTES = 16384, TERM_SCALARS = 32, FIELD_TERMS = 2000;
 
@@ -1247,7 +1247,7 @@ extension DefaultTheme {
 {{$title}}Search · {{site.title}}{{/title}}
 {{$head}}
 <meta name="robots" content="noindex">
-<script src="{{site.assetsURL}}search.js" defer></script>
+<script src="{{site.assets.search.js}}" data-viewer="{{site.assets.viewer.js}}" defer></script>
 {{/head}}
 {{$main}}
 <section class="search" aria-labelledby="search-title" data-index="{{search.indexURL}}">
