@@ -3,6 +3,7 @@ output folder (keys, bytes, Content-Type) after every deploy, and each deploy mu
 changed."""
 
 import hashlib
+import json
 import os
 import re
 import signal
@@ -35,6 +36,7 @@ TYPES = {
     ".xml": "application/xml; charset=utf-8",
     ".webp": "image/webp",
     ".pdf": "application/octet-stream",
+    ".txt": "text/plain; charset=utf-8",
 }
 
 
@@ -101,6 +103,12 @@ def writes(servers, start):
     return found
 
 
+def fingerprinted(path):
+    """Whether the file name has a part, between `.`s and `-`s, of 8 or more hex digits with a letter."""
+    return any(len(part) >= 8 and re.fullmatch(r"[0-9a-f]*[a-f][0-9a-f]*", part)
+               for part in re.split(r"[.-]", path.rsplit("/", 1)[-1]))
+
+
 def expect_bucket_equals(client, public, prefix="site/"):
     files = local_files(public)
     listed = {}
@@ -125,7 +133,7 @@ def expect_bucket_equals(client, public, prefix="site/"):
         assert answer["ContentType"] == TYPES[suffix], path
         if path.startswith("downloads/"):
             assert answer["CacheControl"] == "public, max-age=86400"
-        elif "3f9a2c1d" in path or "0123abcd89ef" in path:
+        elif fingerprinted(path):
             assert answer["CacheControl"] == "public, max-age=31536000, immutable"
         else:
             assert answer["CacheControl"] == "public, max-age=0, must-revalidate"
@@ -346,3 +354,73 @@ def test_a_terminal_gets_a_live_line_per_step(servers, bucket, tmp_path):
     assert finals and all(done == total for done, total in finals), finals
     assert sum(int(done) for done, _ in finals) == 14, finals
     assert "Deployed to s3://gallery/live: 14 uploaded" in text
+
+
+BUILT_CONFIG = """\
+title: Deployed Gallery
+pageSize: 3
+source:
+  url: data/page-{{page}}.json
+item:
+  id: "{{id}}"
+  title: "{{title}}"
+output: public
+"""
+
+
+def build(site):
+    run = subprocess.run([str(BINARY), "build", str(site)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return site / "public"
+
+
+def referenced_assets(public):
+    """The assets/ paths the built pages load (`href`, `src`, `data-viewer`)."""
+    found = set()
+    for page in public.rglob("*.html"):
+        found.update(re.findall(r'(?:href|src|data-viewer)="/(assets/[^"]+)"', page.read_text(encoding="utf-8")))
+    return found
+
+
+def cache_control(client, key):
+    return client.head_object(Bucket="gallery", Key=key)["CacheControl"]
+
+
+def test_built_theme_assets_are_cached_forever_and_replaced_on_change(servers, bucket, tmp_path):
+    """A real build: the pages load the theme's assets by fingerprinted names, which the deploy gives a year
+    and `immutable`; their plain names revalidate. A changed stylesheet uploads its new name and the pages,
+    and deletes the old name."""
+    (tmp_path / "scrollery.yml").write_text(BUILT_CONFIG)
+    (tmp_path / "data").mkdir()
+    items = [{"id": str(n), "title": f"Item {n}"} for n in range(1, 8)]
+    (tmp_path / "data" / "page-1.json").write_text(json.dumps(items))
+    public = build(tmp_path)
+    assets = referenced_assets(public)
+    assert any(re.fullmatch(r"assets/style\.[0-9a-f]{16,32}\.css", path) for path in assets), assets
+    assert any(re.fullmatch(r"assets/scrollery\.[0-9a-f]{16,32}\.js", path) for path in assets), assets
+    result = deploy(servers, tmp_path, target="s3://gallery/built")
+    assert result.returncode == 0, result.stderr
+    for path in assets:
+        assert cache_control(bucket, "built/" + path) == "public, max-age=31536000, immutable", path
+    for path in ("assets/style.css", "assets/scrollery.js", "index.html"):
+        assert cache_control(bucket, "built/" + path) == "public, max-age=0, must-revalidate", path
+
+    # The site's own stylesheet: a new name, every page uploaded again with it, the old name deleted.
+    old_style = next(path for path in assets if path.startswith("assets/style."))
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "style.css").write_text("body { color: teal }\n")
+    public = build(tmp_path)
+    new_assets = referenced_assets(public)
+    new_style = next(path for path in new_assets if path.startswith("assets/style."))
+    assert new_style != old_style and new_assets - {new_style} == assets - {old_style}
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path, target="s3://gallery/built")
+    assert result.returncode == 0, result.stderr
+    done = writes(servers, mark)
+    puts = {target.removeprefix("/gallery/built/") for method, target, _ in done if method == "PUT"}
+    pages = {page.relative_to(public).as_posix() for page in public.rglob("*.html")}
+    assert {new_style, "assets/style.css"} | pages <= puts, puts
+    assert not any(path.startswith("assets/") and path not in (new_style, "assets/style.css") for path in puts), puts
+    assert [method for method, _, _ in done].count("POST") == 1  # the delete of the old name
+    assert cache_control(bucket, "built/" + new_style) == "public, max-age=31536000, immutable"
+    expect_bucket_equals(bucket, public, prefix="built/")
