@@ -424,3 +424,100 @@ def test_built_theme_assets_are_cached_forever_and_replaced_on_change(servers, b
     assert [method for method, _, _ in done].count("POST") == 1  # the delete of the old name
     assert cache_control(bucket, "built/" + new_style) == "public, max-age=31536000, immutable"
     expect_bucket_equals(bucket, public, prefix="built/")
+
+
+# ---- hostile listings (the proxy falsifies ListObjectsV2) ----------------------------------------------
+
+
+def listings(proxy, start=0):
+    return [line for line in proxy.log_lines()[start:] if line.startswith("GET ") and "list-type=2" in line]
+
+
+def test_a_listing_whose_continuation_token_repeats_stops_with_an_error(servers, bucket, tmp_path):
+    """A server whose listing hands back a token it gave before would make a naive client loop forever: the
+    deploy stops at the repeat, says so, and has written nothing."""
+    public = make_site(tmp_path)
+    looping = servers.proxy_with("--repeat-listing-token")
+
+    # No manifest under the prefix yet: the deploy lists the bucket, and the listing loops.
+    result = deploy(servers, tmp_path, endpoint=looping.endpoint, target="s3://gallery/looping")
+    assert result.returncode != 0
+    message = result.stdout + result.stderr
+    assert "continuation token again came twice" in message, message
+    assert len(listings(looping)) == 2, looping.log_lines()
+    assert writes(looping, 0) == []
+
+    # Deployed through an honest server, then read from its manifest: no listing, nothing to do.
+    assert deploy(servers, tmp_path, target="s3://gallery/looping").returncode == 0
+    mark = len(looping.log_lines())
+    result = deploy(servers, tmp_path, endpoint=looping.endpoint, target="s3://gallery/looping")
+    assert result.returncode == 0, result.stderr
+    assert listings(looping, mark) == [] and writes(looping, mark) == []
+
+    # --verify lists the bucket: the repeat stops it before any write, even with a change to upload.
+    (public / "index.html").write_text("changed home", encoding="utf-8")
+    mark = len(looping.log_lines())
+    result = deploy(servers, tmp_path, "--verify", endpoint=looping.endpoint, target="s3://gallery/looping")
+    assert result.returncode != 0
+    assert "continuation token again came twice" in result.stdout + result.stderr
+    assert len(listings(looping, mark)) == 2 and writes(looping, mark) == []
+
+
+HOSTILE_KEYS = [
+    "hostile/../outside.html",
+    "hostile/a/../../outside.html",
+    "hostile/items/../../../../etc/passwd",
+    "hostile/./index.html",
+    "hostile//index.html",
+    "hostile/a/",
+    "hostile/",
+    "hostile/a\u0001b.html",
+    "hostile/\u001b[31mred.html",
+    "hostile/line\nbreak.html",
+    "hostile/tab\there.html",
+    "hostile/del\u007f.html",
+    "hostile/next\u0085line.html",
+]
+
+
+def test_keys_with_control_characters_or_dot_dot_in_a_listing_are_left_alone(servers, bucket, tmp_path):
+    """Keys a listing may hold that Scrollery could never have written: none becomes a local path, none is
+    deleted (the keys they would name outside the prefix stay), each is named, escaped, as left alone."""
+    public = make_site(tmp_path)
+    assert deploy(servers, tmp_path, target="s3://gallery/hostile").returncode == 0
+    # What a key with `..` would name if it were taken as a path: a file beside the output, an object
+    # outside the prefix.
+    (tmp_path / "outside.html").write_text("local, beside the output", encoding="utf-8")
+    for key in ("outside.html", "etc/passwd"):
+        bucket.put_object(Bucket="gallery", Key=key, Body=b"keep me")
+    hostile = servers.proxy_with("--inject-keys", json.dumps(HOSTILE_KEYS))
+    changed_paths = tmp_path / "changed.txt"
+
+    # Nothing changed: with the listing read (--verify), still no write at all.
+    result = deploy(servers, tmp_path, "--verify", "--changed-paths", str(changed_paths), endpoint=hostile.endpoint,
+                    target="s3://gallery/hostile")
+    assert result.returncode == 0, result.stderr
+    output = result.stdout + result.stderr
+    assert len(listings(hostile)) == 1 and writes(hostile, 0) == []
+    assert "0 uploaded" in result.stdout and "0 deleted" in result.stdout
+    assert output.count("left alone: ") == len(HOSTILE_KEYS), output
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f\x85]", output), "a key's control characters reached the terminal"
+    assert changed_paths.read_text() == ""
+
+    # A file removed and one changed: exactly that one key deleted, that one file uploaded.
+    (public / "a-b.html").unlink()
+    (public / "index.html").write_text("new home", encoding="utf-8")
+    mark = len(hostile.log_lines())
+    result = deploy(servers, tmp_path, "--verify", "--changed-paths", str(changed_paths), endpoint=hostile.endpoint,
+                    target="s3://gallery/hostile")
+    assert result.returncode == 0, result.stderr
+    assert "1 uploaded" in result.stdout and "1 deleted" in result.stdout, result.stdout
+    done = [(method, target) for method, target, _ in writes(hostile, mark)]
+    assert [method for method, _ in done] == ["PUT", "POST", "PUT"], done
+    assert done[0][1] == "/gallery/hostile/index.html" and done[1][1].startswith("/gallery?delete"), done
+    assert done[2][1] == "/gallery/hostile/.scrollery-deploy", done
+    assert sorted(changed_paths.read_text().splitlines()) == ["/", "/a-b.html", "/index.html"]
+    expect_bucket_equals(bucket, public, prefix="hostile/")
+    for key in ("outside.html", "etc/passwd"):
+        assert bucket.get_object(Bucket="gallery", Key=key)["Body"].read() == b"keep me"
+    assert (tmp_path / "outside.html").read_text(encoding="utf-8") == "local, beside the output"
