@@ -318,8 +318,14 @@
     e.preventDefault();
     S.card = f.parentNode;
     if (S.show) S.show(S.card);
-    else if (!S.js) { S.js = d.head.appendChild(d.createElement('script')); S.js.src = viewerURL.href; }
+    else if (!S.js) load(viewerURL);
   });
+  /* by its fingerprint, else (a page older than the site's last deploy) by its plain name */
+  function load(u) {
+    S.js = d.head.appendChild(d.createElement('script'));
+    S.js.onerror = function () { if (u == viewerURL) load(new URL('viewer.js', u)); };
+    S.js.src = u.href;
+  }
   function soon() { clearTimeout(timer); timer = setTimeout(search, 60); }
   box.addEventListener('input', soon);
   selects.forEach(function (s) { s.addEventListener('change', search); });

@@ -434,6 +434,18 @@ def test_viewer_swipes_on_a_phone_and_passes_axe(site, browser):
     assert bad == [], Axe(d).report(bad)
 
 
+def test_a_page_older_than_a_deploy_loads_the_viewer_by_its_plain_name(site, browser, built_site):
+    """A page opened before a deploy names the viewer's fingerprinted file of then, which the deploy has
+    deleted: the load fails, and the plain name, which always holds the current viewer, is loaded."""
+    viewer = f"{BASE}assets/{asset(built_site / BASE.strip('/'), 'viewer.js')}"
+    site.fail(viewer, times=1, status=404)
+    d = browser(1280, 900)
+    open_page(d, site.url())
+    open_viewer(d, 2)
+    assert site.count(viewer, 404) == 1 and site.count(f"{BASE}assets/viewer.js", 0) == 1  # 0: served
+    assert d.execute_script(VIEWER_TITLE) == "Photographer 2"
+
+
 def test_viewer_script_is_small_and_separate(built_site):
     served = (built_site / BASE.strip("/") / "assets" / "viewer.js").read_bytes()
     assert served == (REPO / "templates" / "viewer.js").read_bytes(), "the binary's theme is stale: make theme"

@@ -840,13 +840,18 @@ extension DefaultTheme {
   var foot = d.getElementById('footer');
   if (foot) foot.addEventListener('focusin', function () { if (!manual) { manual = true; if (!busyNext) idle(); } });
 
-  /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once) ---- */
+  /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once; if gone, by its plain name) ---- */
   var V = w.Scrollery = { next: function () { return next(2); }, prev: function () { return prev(1); } };
   var me = d.currentScript, src = me && new URL(me.getAttribute('data-viewer') || 'viewer.js', me.src);
+  function load(u) {
+    V.js = d.head.appendChild(d.createElement('script'));
+    V.js.onerror = function () { if (u == src) load(new URL('viewer.js', u)); };
+    V.js.src = u;
+  }
   function view(c) {
     V.card = c;
     if (V.show) V.show(c);
-    else if (!V.js) { V.js = d.head.appendChild(d.createElement('script')); V.js.src = src; }
+    else if (!V.js) load(src);
   }
   feed.addEventListener('click', function (e) {
     var f = e.target.closest('.frame');
@@ -1227,8 +1232,14 @@ extension DefaultTheme {
     e.preventDefault();
     S.card = f.parentNode;
     if (S.show) S.show(S.card);
-    else if (!S.js) { S.js = d.head.appendChild(d.createElement('script')); S.js.src = viewerURL.href; }
+    else if (!S.js) load(viewerURL);
   });
+  /* by its fingerprint, else (a page older than the site's last deploy) by its plain name */
+  function load(u) {
+    S.js = d.head.appendChild(d.createElement('script'));
+    S.js.onerror = function () { if (u == viewerURL) load(new URL('viewer.js', u)); };
+    S.js.src = u.href;
+  }
   function soon() { clearTimeout(timer); timer = setTimeout(search, 60); }
   box.addEventListener('input', soon);
   selects.forEach(function (s) { s.addEventListener('change', search); });
