@@ -183,13 +183,18 @@
   var foot = d.getElementById('footer');
   if (foot) foot.addEventListener('focusin', function () { if (!manual) { manual = true; if (!busyNext) idle(); } });
 
-  /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once) ---- */
+  /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once; if gone, by its plain name) ---- */
   var V = w.Scrollery = { next: function () { return next(2); }, prev: function () { return prev(1); } };
-  var src = d.currentScript && d.currentScript.src;
+  var me = d.currentScript, src = me && new URL(me.getAttribute('data-viewer') || 'viewer.js', me.src);
+  function load(u) {
+    V.js = d.head.appendChild(d.createElement('script'));
+    V.js.onerror = function () { if (u == src) load(new URL('viewer.js', u)); };
+    V.js.src = u;
+  }
   function view(c) {
     V.card = c;
     if (V.show) V.show(c);
-    else if (!V.js) { V.js = d.head.appendChild(d.createElement('script')); V.js.src = new URL('viewer.js', src); }
+    else if (!V.js) load(src);
   }
   feed.addEventListener('click', function (e) {
     var f = e.target.closest('.frame');

@@ -14,7 +14,7 @@
   var more = app.querySelector('.search-more');
   var selects = Array.prototype.slice.call(form.querySelectorAll('select[data-filter]'));
   var rootURL = new URL(app.getAttribute('data-index'), location.href);
-  var viewerURL = d.currentScript && new URL('viewer.js', d.currentScript.src);
+  var me = d.currentScript, viewerURL = me && new URL(me.getAttribute('data-viewer') || 'viewer.js', me.src);
   var MAX_QUERY = 200, MAX_TERMS = 10, SHOW = 48, WIDE_TERMS = 50, WIDE_SHARDS = 3;
   var FIELD_BYTES = 16384, TERM_SCALARS = 32, FIELD_TERMS = 2000;
 
@@ -318,8 +318,14 @@
     e.preventDefault();
     S.card = f.parentNode;
     if (S.show) S.show(S.card);
-    else if (!S.js) { S.js = d.head.appendChild(d.createElement('script')); S.js.src = viewerURL.href; }
+    else if (!S.js) load(viewerURL);
   });
+  /* by its fingerprint, else (a page older than the site's last deploy) by its plain name */
+  function load(u) {
+    S.js = d.head.appendChild(d.createElement('script'));
+    S.js.onerror = function () { if (u == viewerURL) load(new URL('viewer.js', u)); };
+    S.js.src = u.href;
+  }
   function soon() { clearTimeout(timer); timer = setTimeout(search, 60); }
   box.addEventListener('input', soon);
   selects.forEach(function (s) { s.addEventListener('change', search); });

@@ -390,7 +390,11 @@ struct CacheTests {
         try "body { color: teal }\n".write(
             to: templates.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
         try await site.build()
-        #expect(try site.read("items/3/index.html") == changed)
+        // Rendered again: the same page, with the new stylesheet's fingerprinted name.
+        let style = ThemeAssets.fingerprintedName("style.css", data: Data("body { color: teal }\n".utf8))
+        let oldStyle = String(assetURL("style.css").dropFirst("/assets/".count))
+        #expect(try site.read("items/3/index.html") == changed.replacingOccurrences(of: oldStyle, with: style))
+        #expect(changed.contains(oldStyle))
         // The config changes.
         try mark()
         try await site.build(overrides: ConfigOverrides(baseURL: "/gallery/"))

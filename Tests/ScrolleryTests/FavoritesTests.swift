@@ -80,7 +80,7 @@ struct FavoritesTests {
         let title = try #require(card.range(of: "card-title"))
         let heart = try #require(card.range(of: "data-fav=\"3\""))
         #expect(title.lowerBound < heart.lowerBound)
-        #expect(first.contains(#"<script src="/assets/favorites.js" defer></script>"#))
+        #expect(first.contains(#"<script src="\#(assetURL("favorites.js"))" defer></script>"#))
         #expect(first.contains(#"<nav class="site-nav" aria-label="Site"><a href="/favorites/">Favorites</a></nav>"#))
         #expect(hearts(try site.read("page/2/index.html")).count == 2)
 
@@ -91,21 +91,21 @@ struct FavoritesTests {
                     #"<button class="fav" type="button" hidden aria-pressed="false" data-fav="6" data-fav-url="/items/6/">"#
                         + #"<span class="sr-only">Favorite: Item 6</span></button>"#
                 ])
-        #expect(item.contains(#"<script src="/assets/favorites.js" defer></script>"#))
+        #expect(item.contains(#"<script src="\#(assetURL("favorites.js"))" defer></script>"#))
 
         let page = try site.read("favorites/index.html")
         #expect(page.contains("<title>Favorites · Fixture Gallery</title>"))
-        #expect(page.contains(#"<script src="/assets/favorites.js" defer></script>"#))
-        #expect(page.contains(#"<script src="/assets/favorites-page.js" defer></script>"#))
+        #expect(page.contains(#"<script src="\#(assetURL("favorites.js"))" defer></script>"#))
+        #expect(page.contains(#"<script src="\#(assetURL("favorites-page.js"))" defer></script>"#))
         #expect(page.contains(#"<meta name="robots" content="noindex">"#))
         #expect(page.contains("this page needs JavaScript to show them"))
         #expect(page.contains(#"<div class="favorites-app" hidden>"#))
         #expect(try site.read("assets/favorites.js") == DefaultTheme.files["favorites.js"])
         #expect(try site.read("assets/favorites-page.js") == DefaultTheme.files["favorites-page.js"])
-        #expect(!first.contains("favorites-page.js") && !item.contains("favorites-page.js"))
+        #expect(!first.contains("assets/favorites-page") && !item.contains("assets/favorites-page"))
         // The page is the reader's own: not in the sitemap, and the pages without hearts load no script.
         #expect(!(try site.read("sitemap.xml")).contains("favorites"))
-        #expect(!(try site.read("404.html")).contains("favorites.js"))
+        #expect(!(try site.read("404.html")).contains("assets/favorites"))
     }
 
     @Test("the same input makes the same bytes, the favorites page included")

@@ -42,7 +42,7 @@ struct ItemNeighbourTests {
             #expect(relLink("next", tag: "link", in: page) == next, "item \(position)")
             if position < 12 { #expect(page.contains(">Item \(position + 1)</span></a>"), "item \(position)") }
             if position > 1 { #expect(page.contains(">Item \(position - 1)</span></a>"), "item \(position)") }
-            #expect(page.contains(#"<script src="/assets/item.js" defer></script>"#))
+            #expect(page.contains(#"<script src="\#(assetURL("item.js"))" defer></script>"#))
         }
         // The page boundaries: 5 → 6 (listing pages 1 → 2) and 10 → 11 (2 → 3, the last page).
         #expect(try site.read("items/5/index.html").contains(#"href="/items/6/"><span class="item-nav-dir">Next"#))

@@ -150,7 +150,7 @@ struct PresetTests {
             #expect(!index.contains("frame--unavailable"))
             // Sections by month: the first card opens its month's section, and the archive lists it.
             let month = String(today.prefix(7))
-            #expect(index.contains("class=\"feed-section\"") && index.contains("sections.js"))
+            #expect(index.contains("class=\"feed-section\"") && index.contains("assets/sections."))
             let archive = try String(
                 contentsOf: site.appendingPathComponent("public/sections/index.html"), encoding: .utf8)
             #expect(archive.contains("href=\"/#item-1\""), "\(month)")

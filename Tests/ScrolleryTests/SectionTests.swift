@@ -87,7 +87,7 @@ struct SectionTests {
         #expect(headings(first).map(\.id) == ["section-1", "section-4"])
         #expect(headings(first).map(\.text) == ["November 2026", "October 2026"])
         #expect(first.contains(#"<a href="/sections/#section-1">November 2026</a>"#))
-        #expect(first.contains(#"<script src="/assets/sections.js" defer></script>"#))
+        #expect(first.contains(#"<script src="\#(assetURL("sections.js"))" defer></script>"#))
         // Each card names its section, for the collapse script, and the day its date names (as written,
         // whatever the offset), for the picker to group it another way.
         #expect(
@@ -195,7 +195,7 @@ struct SectionTests {
         defer { site.remove() }
         try await site.build()
         let page = try site.read("index.html")
-        #expect(!page.contains("feed-section") && !page.contains("sections.js") && !page.contains("data-section"))
+        #expect(!page.contains("feed-section") && !page.contains("assets/sections") && !page.contains("data-section"))
         #expect(!page.contains("section-picker") && !page.contains("data-date"))
         #expect(!site.exists("sections/index.html"))
     }

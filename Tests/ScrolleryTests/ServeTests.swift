@@ -113,6 +113,10 @@ struct ServeTests {
             #expect(css.status == 200 && css.contentType.hasPrefix("text/css"))
             let js = try await Self.get(base + "assets/scrollery.js")
             #expect(js.status == 200 && js.contentType.contains("javascript"))
+            // The names the pages use: fingerprinted, the same bytes.
+            let fingerprinted = try await Self.get(base + assetURL("style.css").dropFirst())
+            #expect(fingerprinted.status == 200 && fingerprinted.contentType.hasPrefix("text/css"))
+            #expect(fingerprinted.body == css.body && index.body.contains(assetURL("style.css")))
             let missing = try await Self.get(base + "no/such/page/")
             #expect(missing.status == 404)
             #expect(missing.body.contains("<html"))

@@ -123,3 +123,9 @@ func relLink(_ rel: String, tag: String = "a", in html: String) -> String? {
     }
     return nil
 }
+
+/// The URL of a default theme asset under its fingerprinted name (`/assets/item.<hex>.js`), as pages
+/// reference it.
+func assetURL(_ name: String, base: String = "/") -> String {
+    base + "assets/" + ThemeAssets.fingerprintedName(name, data: Data((DefaultTheme.files[name] ?? "").utf8))
+}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -109,6 +110,18 @@ def write_fixture_site(site: Path) -> None:
         page = {"items": items[k:k + SOURCE_PAGE_SIZE], "page": k // SOURCE_PAGE_SIZE + 1}
         (site / "data" / f"page-{k // SOURCE_PAGE_SIZE + 1}.json").write_text(json.dumps(page, indent=1))
     (site / "scrollery.yml").write_text(CONFIG)
+
+
+def asset(gallery: Path, name: str) -> str:
+    """The fingerprinted name the pages load `name` by (`viewer.js` -> `viewer.<hex>.js`): the one file in
+    gallery/assets with a hex part before the extension and the plain file's bytes."""
+    stem, ext = name.rsplit(".", 1)
+    plain = (gallery / "assets" / name).read_bytes()
+    found = [p.name for p in (gallery / "assets").iterdir()
+             if re.fullmatch(re.escape(stem) + r"\.[0-9a-f]{16,32}\." + re.escape(ext), p.name)
+             and p.read_bytes() == plain]
+    assert len(found) == 1, f"{name}: fingerprinted copies {found}"
+    return found[0]
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import BASE, PAGE_SIZE, REPO, console_errors, wait_for, wait_shown, wait_until
+from conftest import BASE, PAGE_SIZE, asset, REPO, console_errors, wait_for, wait_shown, wait_until
 from test_infinite_scroll import CLS_OBSERVER, layout_shift, open_page, positions
 from test_theme import OPEN, audit, open_viewer
 
@@ -77,14 +77,14 @@ def test_the_scripts_are_separate_small_and_loaded_only_where_used(built_site):
             assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write", text), f"{name} writes HTML"
     print(f"\ngzipped: {sizes}")
     assert sizes["favorites.js"] <= 3584 and sizes["favorites-page.js"] <= 4096 and sizes["scrollery.js"] <= 4096
-    hearts = f'<script src="{BASE}assets/favorites.js" defer></script>'
-    page = f'<script src="{BASE}assets/favorites-page.js" defer></script>'
+    hearts = f'<script src="{BASE}assets/{asset(gallery, "favorites.js")}" defer></script>'
+    page = f'<script src="{BASE}assets/{asset(gallery, "favorites-page.js")}" defer></script>'
     for path in ("index.html", "page/2/index.html", "items/5/index.html"):
         html = (gallery / path).read_text()
         assert hearts in html and page not in html, path
     html = (gallery / "favorites" / "index.html").read_text()
     assert html.index(hearts) < html.index(page), "the page's script must run after favorites.js"
-    assert "favorites.js" not in (gallery / "404.html").read_text()
+    assert "assets/favorites" not in (gallery / "404.html").read_text()
 
 
 # ---- hearts --------------------------------------------------------------------------------------------
@@ -116,9 +116,9 @@ def test_a_favorite_survives_a_reload_and_the_item_page_shows_it(site, browser):
 
 
 @pytest.mark.parametrize("path", [BASE, f"{BASE}items/3/"], ids=["list", "item"])
-def test_showing_the_hearts_moves_nothing(site, browser, path):
+def test_showing_the_hearts_moves_nothing(site, browser, path, built_site):
     d = browser(init_script=CLS_OBSERVER)
-    site.delay(f"{BASE}assets/favorites.js", 0.6)  # the page is painted before the hearts show
+    site.delay(f"{BASE}assets/{asset(built_site / BASE.strip('/'), 'favorites.js')}", 0.6)  # the page is painted before the hearts show
     d.get(site.url(path))
     wait_for(d, SCRIPT_READY, 10)
     assert d.execute_script("return performance.getEntriesByType('paint').length") > 0

@@ -17,7 +17,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import (AUTO_PAGES, BASE, ITEMS, PAGE_SIZE, PAGES, REPO, console_errors, marker_request,
+from conftest import (AUTO_PAGES, BASE, ITEMS, PAGE_SIZE, PAGES, REPO, asset, console_errors, marker_request,
                       page_of, page_path, page_range, page_timer, scroll_seen, wait_for, wait_shown, wait_until)
 
 # ---- page helpers ----------------------------------------------------------------------------------
@@ -534,8 +534,11 @@ def test_script_is_small_and_has_no_dependencies(built_site):
     page = (built_site / BASE.strip("/") / "index.html").read_text()
     scripts = re.findall(r"<script\b[^>]*>", page)
     # and favorites.js, the hearts (theme.favorites is on by default), its own test in test_favorites.py
-    assert scripts == [f'<script src="{BASE}assets/scrollery.js" defer>',
-                       f'<script src="{BASE}assets/favorites.js" defer>'], scripts
+    gallery = built_site / BASE.strip("/")
+    scroll, viewer, hearts = (f"{BASE}assets/{asset(gallery, name)}" for name in ("scrollery.js", "viewer.js",
+                                                                               "favorites.js"))
+    assert scripts == [f'<script src="{scroll}" data-viewer="{viewer}" defer>',
+                       f'<script src="{hearts}" defer>'], scripts
     for ref in re.findall(r"""(?:src|href)="([^"]+)\"""", page):
         assert ref.startswith((BASE, "#", "data:", "https://example.org/")), f"external resource {ref}"
 

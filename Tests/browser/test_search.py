@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -190,6 +191,9 @@ def test_a_results_picture_opens_the_viewer_and_closing_it_keeps_the_query(searc
     wait_for(d, "var v = document.querySelector('dialog.viewer'); return !!(v && v.open)", 10, "the viewer")
     assert d.execute_script("return document.querySelector('.viewer-title').textContent") == "Harbour lights"
     assert "/items/" in d.current_url
+    loaded = d.execute_script("return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)"
+                              ".filter(p => p.includes('/assets/viewer'))")
+    assert len(loaded) == 1 and re.search(r"/assets/viewer\.[0-9a-f]{16,32}\.js$", loaded[0]), loaded
     d.find_element(By.CSS_SELECTOR, ".viewer-next").click()
     wait_until(lambda: d.execute_script("return document.querySelector('.viewer-title').textContent")
                == "Reykjavík harbour at night", 5, "the next result in the viewer")

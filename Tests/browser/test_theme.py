@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from server import FaultServer
-from conftest import (AUTO_PAGES, BASE, ITEMS, PAGE_SIZE, REPO, console_errors, page_path, wait_for,
+from conftest import (AUTO_PAGES, BASE, ITEMS, PAGE_SIZE, REPO, asset, console_errors, page_path, wait_for,
                       wait_shown, wait_until, write_fixture_site)
 from test_infinite_scroll import CLS_OBSERVER, READY, layout_shift, open_page, positions, screenshot
 
@@ -324,13 +325,14 @@ def open_viewer(d, position):
     wait_for(d, OPEN, 10, "the viewer to open")
 
 
-def test_viewer_opens_on_a_picture_walks_across_pages_and_back_closes_it(site, browser):
+def test_viewer_opens_on_a_picture_walks_across_pages_and_back_closes_it(site, browser, built_site):
+    viewer = f"{BASE}assets/{asset(built_site / BASE.strip('/'), 'viewer.js')}"  # the name the page gives
     d = browser(1280, 900, init_script=CLS_OBSERVER)
     open_page(d, site.url())
-    assert site.count(f"{BASE}assets/viewer.js") == 0, "the viewer's script loaded before it was used"
+    assert site.count(viewer) == 0, "the viewer's script loaded before it was used"
     last = PAGE_SIZE - 1
     open_viewer(d, last)
-    assert site.count(f"{BASE}assets/viewer.js") == 1
+    assert site.count(viewer) == 1 and site.count(f"{BASE}assets/viewer.js") == 0
     v = d.find_element(By.CSS_SELECTOR, "dialog.viewer")
     assert v.get_attribute("aria-modal") == "true"
     assert d.execute_script("return document.getElementById(document.querySelector('dialog.viewer')"
@@ -432,6 +434,18 @@ def test_viewer_swipes_on_a_phone_and_passes_axe(site, browser):
     assert bad == [], Axe(d).report(bad)
 
 
+def test_a_page_older_than_a_deploy_loads_the_viewer_by_its_plain_name(site, browser, built_site):
+    """A page opened before a deploy names the viewer's fingerprinted file of then, which the deploy has
+    deleted: the load fails, and the plain name, which always holds the current viewer, is loaded."""
+    viewer = f"{BASE}assets/{asset(built_site / BASE.strip('/'), 'viewer.js')}"
+    site.fail(viewer, times=1, status=404)
+    d = browser(1280, 900)
+    open_page(d, site.url())
+    open_viewer(d, 2)
+    assert site.count(viewer, 404) == 1 and site.count(f"{BASE}assets/viewer.js", 0) == 1  # 0: served
+    assert d.execute_script(VIEWER_TITLE) == "Photographer 2"
+
+
 def test_viewer_script_is_small_and_separate(built_site):
     served = (built_site / BASE.strip("/") / "assets" / "viewer.js").read_bytes()
     assert served == (REPO / "templates" / "viewer.js").read_bytes(), "the binary's theme is stale: make theme"
@@ -440,4 +454,6 @@ def test_viewer_script_is_small_and_separate(built_site):
     print(f"\nviewer.js: {size} bytes gzipped; scrollery.js: {scroll}")
     assert size <= 6144 and scroll <= 4096
     page = (built_site / BASE.strip("/") / "index.html").read_text()
-    assert "viewer.js" not in page, "the viewer must load on first use, not with the page"
+    # named by the page (data-viewer), loaded by none of its scripts
+    assert not re.search(r'<script\b[^>]*\bsrc="[^"]*viewer', page), \
+        "the viewer must load on first use, not with the page"

@@ -7,17 +7,22 @@ arrived, and answers 403 `InvalidAccessKeyId`, `SignatureDoesNotMatch` or `Acces
 `XAmzContentSHA256Mismatch` for a body that does not match its signed hash). Each request that reaches it is
 appended to the --log file as `METHOD TARGET STATUS`, so tests can count writes. For the hostile cases it
 can answer every Nth well-signed PUT with 503 SlowDown, close its connection without an answer, or hold every
-PUT after the first N without answering.
+PUT after the first N without answering; and it can falsify listings (ListObjectsV2): make every page say
+it is truncated with the same continuation token, or add keys that the bucket does not hold (control
+characters, `..` segments), in key order, to every first page.
 
     sigv4_proxy.py --port 9001 --upstream 127.0.0.1:9000 --key AKID:SECRET [--key ...] [--log FILE]
                    [--slowdown-every N] [--reset-every N] [--stall-after N]
+                   [--repeat-listing-token] [--inject-keys JSON-LIST]
 """
 
 import argparse
 import datetime
 import hashlib
 import hmac
+import html
 import http.client
+import json
 import re
 import socket
 import sys
@@ -54,6 +59,41 @@ def signing_key(secret, day, region, service):
     for part in (day, region, service, "aws4_request"):
         key = hmac.new(key, part.encode(), hashlib.sha256).digest()
     return key
+
+
+def listed_key(block, url_encoded):
+    """The key of a listing's `<Contents>` block, as the client will read it."""
+    raw = html.unescape(re.search(r"<Key>(.*?)</Key>", block, re.S).group(1))
+    return urllib.parse.unquote_plus(raw) if url_encoded else raw
+
+
+def falsify_listing(body, query, repeat_token, inject_keys):
+    """A ListObjectsV2 answer with `inject_keys` under the asked prefix added among its keys (on a first page),
+    in UTF-8 byte order as S3 lists them; with `repeat_token`, truncated with the token `again`."""
+    text = body.decode("utf-8")
+    fields = urllib.parse.parse_qs(query, keep_blank_values=True)
+    url_encoded = fields.get("encoding-type") == ["url"]
+    prefix = fields.get("prefix", [""])[0]
+    extra = [key for key in inject_keys if key.startswith(prefix)]
+    if extra and "continuation-token" not in fields:
+        blocks = re.findall(r"<Contents>.*?</Contents>", text, re.S)
+        for key in extra:
+            shown = urllib.parse.quote(key, safe="/") if url_encoded else html.escape(key)
+            md5 = hashlib.md5(key.encode()).hexdigest()
+            blocks.append(f"<Contents><Key>{shown}</Key><LastModified>2026-01-01T00:00:00.000Z</LastModified>"
+                          f"<ETag>&quot;{md5}&quot;</ETag><Size>1</Size><StorageClass>STANDARD</StorageClass>"
+                          "</Contents>")
+        blocks.sort(key=lambda block: listed_key(block, url_encoded).encode())
+        text = re.sub(r"<Contents>.*?</Contents>", "", text, flags=re.S)
+        text = text.replace("</ListBucketResult>", "".join(blocks) + "</ListBucketResult>")
+        text = re.sub(r"<KeyCount>\d+</KeyCount>", f"<KeyCount>{len(blocks)}</KeyCount>", text)
+    if repeat_token:
+        text = re.sub(r"<IsTruncated>\w+</IsTruncated>", "", text)
+        text = re.sub(r"<NextContinuationToken>.*?</NextContinuationToken>", "", text, flags=re.S)
+        text = text.replace(
+            "</ListBucketResult>",
+            "<IsTruncated>true</IsTruncated><NextContinuationToken>again</NextContinuationToken></ListBucketResult>")
+    return text.encode("utf-8")
 
 
 def error_body(code, message):
@@ -180,13 +220,21 @@ class Handler(BaseHTTPRequestHandler):
             self.server.record(f"{self.command} {self.path} {status} {code}")
             self.answer(status, [("Content-Type", "application/xml")], error_body(code, message))
             return
+        raw_path, _, raw_query = self.path.partition("?")
+        listing = self.command == "GET" and "list-type=2" in raw_query.split("&") and self.server.falsifies_listings
+        upstream_path = self.path
+        if listing:  # the bucket is asked from the start: its token `again` means nothing to it
+            upstream_path = raw_path + "?" + "&".join(
+                part for part in raw_query.split("&") if not part.startswith("continuation-token="))
         connection = http.client.HTTPConnection(*self.server.upstream, timeout=60)
         try:
             headers = {n: v for n, v in self.headers.items() if n.lower() not in HOP_BY_HOP}
             headers["Content-Length"] = str(len(body))
-            connection.request(self.command, self.path, body=body, headers=headers)
+            connection.request(self.command, upstream_path, body=body, headers=headers)
             response = connection.getresponse()
             data = response.read()
+            if listing and response.status == 200:
+                data = falsify_listing(data, raw_query, self.server.repeat_token, self.server.inject_keys)
             self.server.record(f"{self.command} {self.path} {response.status}")
             self.answer(response.status, response.getheaders(), data)
         finally:
@@ -198,7 +246,8 @@ class Handler(BaseHTTPRequestHandler):
 class Proxy(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, port, upstream, keys, log, slowdown_every=0, reset_every=0, stall_after=None):
+    def __init__(self, port, upstream, keys, log, slowdown_every=0, reset_every=0, stall_after=None,
+                 repeat_token=False, inject_keys=()):
         super().__init__(("127.0.0.1", port), Handler)
         self.upstream = upstream
         self.keys = keys
@@ -207,6 +256,9 @@ class Proxy(ThreadingHTTPServer):
         self.slowdown_every = slowdown_every
         self.reset_every = reset_every
         self.stall_after = stall_after
+        self.repeat_token = repeat_token
+        self.inject_keys = list(inject_keys)
+        self.falsifies_listings = repeat_token or bool(self.inject_keys)
         self.puts = 0
 
     def fault(self, method):
@@ -238,12 +290,15 @@ def main():
     parser.add_argument("--slowdown-every", type=int, default=0, help="answer every Nth PUT 503 SlowDown")
     parser.add_argument("--reset-every", type=int, default=0, help="close the connection on every Nth PUT")
     parser.add_argument("--stall-after", type=int, help="hold every PUT after the first N unanswered")
+    parser.add_argument("--repeat-listing-token", action="store_true",
+                        help="answer every listing page as truncated, with the continuation token `again`")
+    parser.add_argument("--inject-keys", default="[]", help="a JSON list of keys to add to every listing")
     arguments = parser.parse_args()
     host, _, port = arguments.upstream.rpartition(":")
     keys = dict(key.split(":", 1) for key in arguments.key)
     proxy = Proxy(
         arguments.port, (host, int(port)), keys, arguments.log, arguments.slowdown_every, arguments.reset_every,
-        arguments.stall_after)
+        arguments.stall_after, arguments.repeat_listing_token, json.loads(arguments.inject_keys))
     print(f"listening on 127.0.0.1:{arguments.port}", flush=True)
     try:
         proxy.serve_forever()

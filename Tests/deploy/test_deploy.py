@@ -3,6 +3,7 @@ output folder (keys, bytes, Content-Type) after every deploy, and each deploy mu
 changed."""
 
 import hashlib
+import json
 import os
 import re
 import signal
@@ -35,6 +36,7 @@ TYPES = {
     ".xml": "application/xml; charset=utf-8",
     ".webp": "image/webp",
     ".pdf": "application/octet-stream",
+    ".txt": "text/plain; charset=utf-8",
 }
 
 
@@ -101,6 +103,12 @@ def writes(servers, start):
     return found
 
 
+def fingerprinted(path):
+    """Whether the file name has a part, between `.`s and `-`s, of 8 or more hex digits with a letter."""
+    return any(len(part) >= 8 and re.fullmatch(r"[0-9a-f]*[a-f][0-9a-f]*", part)
+               for part in re.split(r"[.-]", path.rsplit("/", 1)[-1]))
+
+
 def expect_bucket_equals(client, public, prefix="site/"):
     files = local_files(public)
     listed = {}
@@ -125,7 +133,7 @@ def expect_bucket_equals(client, public, prefix="site/"):
         assert answer["ContentType"] == TYPES[suffix], path
         if path.startswith("downloads/"):
             assert answer["CacheControl"] == "public, max-age=86400"
-        elif "3f9a2c1d" in path or "0123abcd89ef" in path:
+        elif fingerprinted(path):
             assert answer["CacheControl"] == "public, max-age=31536000, immutable"
         else:
             assert answer["CacheControl"] == "public, max-age=0, must-revalidate"
@@ -346,3 +354,170 @@ def test_a_terminal_gets_a_live_line_per_step(servers, bucket, tmp_path):
     assert finals and all(done == total for done, total in finals), finals
     assert sum(int(done) for done, _ in finals) == 14, finals
     assert "Deployed to s3://gallery/live: 14 uploaded" in text
+
+
+BUILT_CONFIG = """\
+title: Deployed Gallery
+pageSize: 3
+source:
+  url: data/page-{{page}}.json
+item:
+  id: "{{id}}"
+  title: "{{title}}"
+output: public
+"""
+
+
+def build(site):
+    run = subprocess.run([str(BINARY), "build", str(site)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return site / "public"
+
+
+def referenced_assets(public):
+    """The assets/ paths the built pages load (`href`, `src`, `data-viewer`)."""
+    found = set()
+    for page in public.rglob("*.html"):
+        found.update(re.findall(r'(?:href|src|data-viewer)="/(assets/[^"]+)"', page.read_text(encoding="utf-8")))
+    return found
+
+
+def cache_control(client, key):
+    return client.head_object(Bucket="gallery", Key=key)["CacheControl"]
+
+
+def test_built_theme_assets_are_cached_forever_and_replaced_on_change(servers, bucket, tmp_path):
+    """A real build: the pages load the theme's assets by fingerprinted names, which the deploy gives a year
+    and `immutable`; their plain names revalidate. A changed stylesheet uploads its new name and the pages,
+    and deletes the old name."""
+    (tmp_path / "scrollery.yml").write_text(BUILT_CONFIG)
+    (tmp_path / "data").mkdir()
+    items = [{"id": str(n), "title": f"Item {n}"} for n in range(1, 8)]
+    (tmp_path / "data" / "page-1.json").write_text(json.dumps(items))
+    public = build(tmp_path)
+    assets = referenced_assets(public)
+    assert any(re.fullmatch(r"assets/style\.[0-9a-f]{16,32}\.css", path) for path in assets), assets
+    assert any(re.fullmatch(r"assets/scrollery\.[0-9a-f]{16,32}\.js", path) for path in assets), assets
+    result = deploy(servers, tmp_path, target="s3://gallery/built")
+    assert result.returncode == 0, result.stderr
+    for path in assets:
+        assert cache_control(bucket, "built/" + path) == "public, max-age=31536000, immutable", path
+    for path in ("assets/style.css", "assets/scrollery.js", "index.html"):
+        assert cache_control(bucket, "built/" + path) == "public, max-age=0, must-revalidate", path
+
+    # The site's own stylesheet: a new name, every page uploaded again with it, the old name deleted.
+    old_style = next(path for path in assets if path.startswith("assets/style."))
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "style.css").write_text("body { color: teal }\n")
+    public = build(tmp_path)
+    new_assets = referenced_assets(public)
+    new_style = next(path for path in new_assets if path.startswith("assets/style."))
+    assert new_style != old_style and new_assets - {new_style} == assets - {old_style}
+    mark = len(servers.log_lines())
+    result = deploy(servers, tmp_path, target="s3://gallery/built")
+    assert result.returncode == 0, result.stderr
+    done = writes(servers, mark)
+    puts = {target.removeprefix("/gallery/built/") for method, target, _ in done if method == "PUT"}
+    pages = {page.relative_to(public).as_posix() for page in public.rglob("*.html")}
+    assert {new_style, "assets/style.css"} | pages <= puts, puts
+    assert not any(path.startswith("assets/") and path not in (new_style, "assets/style.css") for path in puts), puts
+    assert [method for method, _, _ in done].count("POST") == 1  # the delete of the old name
+    assert cache_control(bucket, "built/" + new_style) == "public, max-age=31536000, immutable"
+    expect_bucket_equals(bucket, public, prefix="built/")
+
+
+# ---- hostile listings (the proxy falsifies ListObjectsV2) ----------------------------------------------
+
+
+def listings(proxy, start=0):
+    return [line for line in proxy.log_lines()[start:] if line.startswith("GET ") and "list-type=2" in line]
+
+
+def test_a_listing_whose_continuation_token_repeats_stops_with_an_error(servers, bucket, tmp_path):
+    """A server whose listing hands back a token it gave before would make a naive client loop forever: the
+    deploy stops at the repeat, says so, and has written nothing."""
+    public = make_site(tmp_path)
+    looping = servers.proxy_with("--repeat-listing-token")
+
+    # No manifest under the prefix yet: the deploy lists the bucket, and the listing loops.
+    result = deploy(servers, tmp_path, endpoint=looping.endpoint, target="s3://gallery/looping")
+    assert result.returncode != 0
+    message = result.stdout + result.stderr
+    assert "continuation token again came twice" in message, message
+    assert len(listings(looping)) == 2, looping.log_lines()
+    assert writes(looping, 0) == []
+
+    # Deployed through an honest server, then read from its manifest: no listing, nothing to do.
+    assert deploy(servers, tmp_path, target="s3://gallery/looping").returncode == 0
+    mark = len(looping.log_lines())
+    result = deploy(servers, tmp_path, endpoint=looping.endpoint, target="s3://gallery/looping")
+    assert result.returncode == 0, result.stderr
+    assert listings(looping, mark) == [] and writes(looping, mark) == []
+
+    # --verify lists the bucket: the repeat stops it before any write, even with a change to upload.
+    (public / "index.html").write_text("changed home", encoding="utf-8")
+    mark = len(looping.log_lines())
+    result = deploy(servers, tmp_path, "--verify", endpoint=looping.endpoint, target="s3://gallery/looping")
+    assert result.returncode != 0
+    assert "continuation token again came twice" in result.stdout + result.stderr
+    assert len(listings(looping, mark)) == 2 and writes(looping, mark) == []
+
+
+HOSTILE_KEYS = [
+    "hostile/../outside.html",
+    "hostile/a/../../outside.html",
+    "hostile/items/../../../../etc/passwd",
+    "hostile/./index.html",
+    "hostile//index.html",
+    "hostile/a/",
+    "hostile/",
+    "hostile/a\u0001b.html",
+    "hostile/\u001b[31mred.html",
+    "hostile/line\nbreak.html",
+    "hostile/tab\there.html",
+    "hostile/del\u007f.html",
+    "hostile/next\u0085line.html",
+]
+
+
+def test_keys_with_control_characters_or_dot_dot_in_a_listing_are_left_alone(servers, bucket, tmp_path):
+    """Keys a listing may hold that Scrollery could never have written: none becomes a local path, none is
+    deleted (the keys they would name outside the prefix stay), each is named, escaped, as left alone."""
+    public = make_site(tmp_path)
+    assert deploy(servers, tmp_path, target="s3://gallery/hostile").returncode == 0
+    # What a key with `..` would name if it were taken as a path: a file beside the output, an object
+    # outside the prefix.
+    (tmp_path / "outside.html").write_text("local, beside the output", encoding="utf-8")
+    for key in ("outside.html", "etc/passwd"):
+        bucket.put_object(Bucket="gallery", Key=key, Body=b"keep me")
+    hostile = servers.proxy_with("--inject-keys", json.dumps(HOSTILE_KEYS))
+    changed_paths = tmp_path / "changed.txt"
+
+    # Nothing changed: with the listing read (--verify), still no write at all.
+    result = deploy(servers, tmp_path, "--verify", "--changed-paths", str(changed_paths), endpoint=hostile.endpoint,
+                    target="s3://gallery/hostile")
+    assert result.returncode == 0, result.stderr
+    output = result.stdout + result.stderr
+    assert len(listings(hostile)) == 1 and writes(hostile, 0) == []
+    assert "0 uploaded" in result.stdout and "0 deleted" in result.stdout
+    assert output.count("left alone: ") == len(HOSTILE_KEYS), output
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f\x85]", output), "a key's control characters reached the terminal"
+    assert changed_paths.read_text() == ""
+
+    # A file removed and one changed: exactly that one key deleted, that one file uploaded.
+    (public / "a-b.html").unlink()
+    (public / "index.html").write_text("new home", encoding="utf-8")
+    mark = len(hostile.log_lines())
+    result = deploy(servers, tmp_path, "--verify", "--changed-paths", str(changed_paths), endpoint=hostile.endpoint,
+                    target="s3://gallery/hostile")
+    assert result.returncode == 0, result.stderr
+    assert "1 uploaded" in result.stdout and "1 deleted" in result.stdout, result.stdout
+    done = [(method, target) for method, target, _ in writes(hostile, mark)]
+    assert [method for method, _ in done] == ["PUT", "POST", "PUT"], done
+    assert done[0][1] == "/gallery/hostile/index.html" and done[1][1].startswith("/gallery?delete"), done
+    assert done[2][1] == "/gallery/hostile/.scrollery-deploy", done
+    assert sorted(changed_paths.read_text().splitlines()) == ["/", "/a-b.html", "/index.html"]
+    expect_bucket_equals(bucket, public, prefix="hostile/")
+    for key in ("outside.html", "etc/passwd"):
+        assert bucket.get_object(Bucket="gallery", Key=key)["Body"].read() == b"keep me"
+    assert (tmp_path / "outside.html").read_text(encoding="utf-8") == "local, beside the output"

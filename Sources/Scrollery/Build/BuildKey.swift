@@ -2,7 +2,8 @@ import Foundation
 import ScrolleryCore
 
 /// The fingerprint of a whole build's rendering: the config file, the theme's files and the settings
-/// that reach every page. Part of every page's render key, so a change to any of them renders all pages.
+/// that reach every page. Part of every page's render key, so a change to any of them renders all pages:
+/// a changed asset among the theme's files renders them with its new fingerprinted name (`ThemeAssets`).
 enum BuildKey {
     static func of(config: SiteConfig, theme: Theme) -> String {
         var key = Fingerprint(build: "")

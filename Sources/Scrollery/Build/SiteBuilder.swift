@@ -457,10 +457,11 @@ public struct SiteBuilder: Sendable {
 
     /// - Parameter skipping: files of `static/` not copied (the originals of published pictures).
     private func writeSupportFiles(theme: Theme, skipping: Set<String>, into output: inout OutputWriter) throws {
-        for (name, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            if FavoritesPage.scripts.contains(name), !config.theme.favorites { continue }
-            if name == SearchIndexBuilder.script, !config.search.enabled { continue }
-            try output.write(data, to: "assets/\(name)")
+        // Each under its plain name too, for templates of a site's own that still say `style.css`.
+        let assets = ThemeAssets(theme: theme, favorites: config.theme.favorites, search: config.search.enabled)
+        for asset in assets.assets {
+            try output.write(asset.data, to: "assets/\(asset.name)")
+            try output.write(asset.data, to: "assets/\(asset.fingerprintedName)")
         }
         try output.copyTree(from: config.siteFolder.appendingPathComponent("static"), skipping: skipping)
     }

@@ -30,8 +30,8 @@ extension DefaultTheme {
 {{#site.description}}
 <meta name="description" content="{{site.description}}">
 {{/site.description}}
-<link rel="stylesheet" href="{{site.assetsURL}}style.css">
-<script src="{{site.assetsURL}}scrollery.js" defer></script>
+<link rel="stylesheet" href="{{site.assets.style.css}}">
+<script src="{{site.assets.scrollery.js}}" data-viewer="{{site.assets.viewer.js}}" defer></script>
 {{$head}}
 {{/head}}
 </head>
@@ -451,8 +451,8 @@ extension DefaultTheme {
 {{$title}}Favorites · {{site.title}}{{/title}}
 {{$head}}
 <meta name="robots" content="noindex">
-<script src="{{site.assetsURL}}favorites.js" defer></script>
-<script src="{{site.assetsURL}}favorites-page.js" defer></script>
+<script src="{{site.assets.favorites.js}}" defer></script>
+<script src="{{site.assets.favorites-page.js}}" defer></script>
 {{/head}}
 {{$main}}
 <section class="favorites" aria-labelledby="favorites-title">
@@ -532,9 +532,9 @@ extension DefaultTheme {
 {{^item.share.image}}
 <meta name="twitter:card" content="summary">
 {{/item.share.image}}
-<script src="{{site.assetsURL}}item.js" defer></script>
+<script src="{{site.assets.item.js}}" defer></script>
 {{#theme.favorites}}
-<script src="{{site.assetsURL}}favorites.js" defer></script>
+<script src="{{site.assets.favorites.js}}" defer></script>
 {{/theme.favorites}}
 {{/head}}
 {{$main}}
@@ -602,10 +602,10 @@ extension DefaultTheme {
 <link rel="next" href="{{page.next.url}}">
 {{/page.next}}
 {{#page.hasSections}}
-<script src="{{site.assetsURL}}sections.js" defer></script>
+<script src="{{site.assets.sections.js}}" defer></script>
 {{/page.hasSections}}
 {{#theme.favorites}}
-<script src="{{site.assetsURL}}favorites.js" defer></script>
+<script src="{{site.assets.favorites.js}}" defer></script>
 {{/theme.favorites}}
 {{/head}}
 {{$main}}
@@ -840,13 +840,18 @@ extension DefaultTheme {
   var foot = d.getElementById('footer');
   if (foot) foot.addEventListener('focusin', function () { if (!manual) { manual = true; if (!busyNext) idle(); } });
 
-  /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once) ---- */
+  /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once; if gone, by its plain name) ---- */
   var V = w.Scrollery = { next: function () { return next(2); }, prev: function () { return prev(1); } };
-  var src = d.currentScript && d.currentScript.src;
+  var me = d.currentScript, src = me && new URL(me.getAttribute('data-viewer') || 'viewer.js', me.src);
+  function load(u) {
+    V.js = d.head.appendChild(d.createElement('script'));
+    V.js.onerror = function () { if (u == src) load(new URL('viewer.js', u)); };
+    V.js.src = u;
+  }
   function view(c) {
     V.card = c;
     if (V.show) V.show(c);
-    else if (!V.js) { V.js = d.head.appendChild(d.createElement('script')); V.js.src = new URL('viewer.js', src); }
+    else if (!V.js) load(src);
   }
   feed.addEventListener('click', function (e) {
     var f = e.target.closest('.frame');
@@ -923,7 +928,7 @@ extension DefaultTheme {
   var more = app.querySelector('.search-more');
   var selects = Array.prototype.slice.call(form.querySelectorAll('select[data-filter]'));
   var rootURL = new URL(app.getAttribute('data-index'), location.href);
-  var viewerURL = d.currentScript && new URL('viewer.js', d.currentScript.src);
+  var me = d.currentScript, viewerURL = me && new URL(me.getAttribute('data-viewer') || 'viewer.js', me.src);
   var MAX_QUERY = 200, MAX_TERMS = 10, SHOW = 48, WIDE_TERMS = 50, WIDE_SHARDS = 3;
   var FIELD_BYTES = 16384, TERM_SCALARS = 32, FIELD_TERMS = 2000;
 
@@ -1227,8 +1232,14 @@ extension DefaultTheme {
     e.preventDefault();
     S.card = f.parentNode;
     if (S.show) S.show(S.card);
-    else if (!S.js) { S.js = d.head.appendChild(d.createElement('script')); S.js.src = viewerURL.href; }
+    else if (!S.js) load(viewerURL);
   });
+  /* by its fingerprint, else (a page older than the site's last deploy) by its plain name */
+  function load(u) {
+    S.js = d.head.appendChild(d.createElement('script'));
+    S.js.onerror = function () { if (u == viewerURL) load(new URL('viewer.js', u)); };
+    S.js.src = u.href;
+  }
   function soon() { clearTimeout(timer); timer = setTimeout(search, 60); }
   box.addEventListener('input', soon);
   selects.forEach(function (s) { s.addEventListener('change', search); });
@@ -1247,7 +1258,7 @@ extension DefaultTheme {
 {{$title}}Search · {{site.title}}{{/title}}
 {{$head}}
 <meta name="robots" content="noindex">
-<script src="{{site.assetsURL}}search.js" defer></script>
+<script src="{{site.assets.search.js}}" data-viewer="{{site.assets.viewer.js}}" defer></script>
 {{/head}}
 {{$main}}
 <section class="search" aria-labelledby="search-title" data-index="{{search.indexURL}}">

@@ -25,6 +25,8 @@ struct PageRenderer: Sendable {
             "baseURL": .text(paths.baseURL.path),
             "homeURL": .text(paths.baseURL.path),
             "assetsURL": .text(paths.assetsURL),
+            "assets": ThemeAssets(theme: theme, favorites: favorites, search: search).templateValue(
+                assetsURL: paths.assetsURL),
             "lang": .text(language),
             "sectionsBy": .text(sections.rawValue),
             "sectionLabels": .text(sectionLabels.json),
