@@ -36,6 +36,20 @@ search:
 """
 
 
+def generate_sites(n, work):
+    """Writes N items of world text under `work`: the same site without search and with SEARCH_CONFIG
+    (bench/search_browser.py uses it too). Returns (plain, with_search), the two site folders."""
+    data = work / f"data-{n}"
+    print(f"generating {n} items (world text)...", file=sys.stderr)
+    generate.generate(n, data, hugo=False, world_text=True)
+    plain = data / "scrollery"
+    with_search = data / "scrollery-search"
+    shutil.copytree(plain, with_search)
+    with open(with_search / "scrollery.yml", "a", encoding="utf-8") as config:
+        config.write(SEARCH_CONFIG)
+    return plain, with_search
+
+
 def timed(command, cwd=None):
     """Runs `command`; returns (seconds, peak resident kB or None, CPU seconds (user + system) or None)."""
     time_bin = shutil.which("time") or ("/usr/bin/time" if os.path.exists("/usr/bin/time") else None)
@@ -72,15 +86,7 @@ def main():
              Path("pagefind"))))
     parser.add_argument("--work", default=str(ROOT / ".build" / "bench-search"))
     args = parser.parse_args()
-    work = Path(args.work)
-    data = work / f"data-{args.n}"
-    print(f"generating {args.n} items (world text)...", file=sys.stderr)
-    generate.generate(args.n, data, hugo=False, world_text=True)
-    plain = data / "scrollery"
-    with_search = data / "scrollery-search"
-    shutil.copytree(plain, with_search)
-    with open(with_search / "scrollery.yml", "a", encoding="utf-8") as config:
-        config.write(SEARCH_CONFIG)
+    plain, with_search = generate_sites(args.n, Path(args.work))
 
     results = {"plain": [], "search": [], "pagefind": []}
     for run in range(args.runs):
