@@ -129,24 +129,54 @@ def corpus(n):
 
 
 def script_of(word):
-    name = unicodedata.name(word[0], "")
-    first = name.split(" ")[0]
+    c = word[0]
+    if 0x0E00 <= ord(c) <= 0x0E7F:
+        return "thai"
+    if no_spaces(c):
+        return "cjk"  # Han, kana and their marks (々)
+    first = unicodedata.name(c, "").split(" ")[0]
     if first == "LATIN":
         return "latin" if word.isascii() else "latin+diacritics"
-    if first in ("CJK", "HIRAGANA", "KATAKANA"):
-        return "cjk"
-    return {"CYRILLIC": "cyrillic", "GREEK": "greek", "ARABIC": "arabic", "THAI": "thai"}.get(first, "other")
+    return {"CYRILLIC": "cyrillic", "GREEK": "greek", "ARABIC": "arabic"}.get(first, "other")
 
 
-# The order queries are drawn in, one category at a time, round robin: 36 gives 5 + 5 + 5 + 5 + 4 + 4 + 4 + 4.
+def typed_form(word, script):
+    """A word as a visitor types it: Latin in lowercase without diacritics (ß as ss, ø as o, ł as l: the fold),
+    Greek in lowercase without accents (its final ς kept), Cyrillic in lowercase with ё as е, others as written."""
+    if script in ("latin", "latin+diacritics"):
+        return fold(word)
+    if script == "greek":
+        bare = unicodedata.normalize("NFKD", word.lower())
+        return unicodedata.normalize("NFC", "".join(c for c in bare if unicodedata.category(c) not in ("Mn", "Me")))
+    if script == "cyrillic":
+        return word.lower().replace("\u0451", "\u0435")
+    return word.lower()
+
+
+# The order queries are drawn in, one group at a time, round robin: 36 gives 5 + 5 + 5 + 5 + 4 + 4 + 4 + 4.
 CATEGORIES = ["latin+diacritics", "cyrillic", "cjk", "latin", "greek", "arabic", "thai", "other"]
 
 
+def common_and_rare(words, counted, rng):
+    """The words alternately from the most frequent third and the least frequent third, each third shuffled."""
+    words = sorted(words, key=lambda w: (-counted[w], w))
+    third = max(1, len(words) // 3)
+    common, rare = words[:third], words[-third:]
+    rng.shuffle(common)
+    rng.shuffle(rare)
+    order = []
+    for k in range(max(len(common), len(rare))):
+        order += [w for w in common[k:k + 1] + rare[k:k + 1] if w not in order]
+    return order
+
+
 def draw_queries(items, count, rng):
-    """Deterministic one-word queries from the data, in each script, half common and half rare: a list of
-    (typed, script, how) where `how` is "word" (whole word) or "substring" (a script without spaces)."""
+    """Deterministic one-word queries from the data, in each script group, common and rare alternately: a list
+    of (typed, group, how), `how` "word" (a whole word) or "substring" (a script written without spaces: whole
+    runs set apart in the data, a name or a word, alternating with pieces of 2 or 3 characters of longer runs,
+    starting on a base character and keeping the marks after their last one)."""
     original = Words([t + " " + d for t, d in items], marks=True)
-    seen = {}  # a candidate's typed form -> (script, how)
+    seen = {}  # a candidate's typed form -> (group, how, kind: word, whole or piece)
     dense_runs = set()
     for title, text in items:
         for source in (title, text):
@@ -154,38 +184,28 @@ def draw_queries(items, count, rng):
             for word in original.words(source):
                 if len(word) >= 2 and not word.isdigit():
                     script = script_of(word)
-                    # Latin, Greek and Cyrillic are typed as people type them: lowercase, no diacritics.
-                    typed = fold(word) if script in ("latin", "latin+diacritics", "greek", "cyrillic") else word.lower()
-                    seen.setdefault(typed, (script, "word"))
+                    seen.setdefault(typed_form(word, script), (script, "word", "word"))
             dense_runs.update(original.runs(source))
-    # Scripts without spaces: whole short runs (a name, a word set apart) and pieces of 2 to 4 characters of
-    # longer runs, starting on a base character and keeping the marks after their last one.
     for run in sorted(dense_runs):
         bases = [k for k, c in enumerate(run) if unicodedata.category(c) not in ("Mn", "Me")]
-        if len(bases) <= 4:
-            seen.setdefault(run, (script_of(run), "substring"))
+        if 2 <= len(bases) <= 8:
+            seen.setdefault(run.lower(), (script_of(run), "substring", "whole"))
         for start in range(len(bases)):
-            for size in (2, 3, 4):
-                if start + size <= len(bases):
+            for size in (2, 3):
+                if start + size < len(bases) or (start > 0 and start + size == len(bases)):
                     end = bases[start + size] if start + size < len(bases) else len(run)
-                    seen.setdefault(run[bases[start]:end], (script_of(run[bases[start]]), "substring"))
+                    piece = run[bases[start]:end].lower()
+                    seen.setdefault(piece, (script_of(piece), "substring", "piece"))
     folded = [(fold(t), fold(d)) for t, d in items]
-    counted = {typed: len(truth(folded, typed, how)) for typed, (_, how) in seen.items()}
-    by_script = {}
-    for typed, (script, how) in sorted(seen.items()):
+    counted = {typed: len(truth(folded, typed, how)) for typed, (_, how, _) in seen.items()}
+    groups = {}
+    for typed, (script, _, kind) in sorted(seen.items()):
         if counted[typed] > 0:
-            by_script.setdefault(script, []).append(typed)
+            groups.setdefault(script, {}).setdefault(kind, []).append(typed)
     picks = {}
-    for script, words in by_script.items():
-        words.sort(key=lambda w: (-counted[w], w))
-        third = max(1, len(words) // 3)
-        common, rare = words[:third], words[-third:]
-        rng.shuffle(common)
-        rng.shuffle(rare)
-        order = []
-        for k in range(max(len(common), len(rare))):
-            order += [w for w in (common[k:k + 1] + rare[k:k + 1]) if w not in order]
-        picks[script] = order
+    for script, kinds in groups.items():
+        lists = [common_and_rare(kinds[k], counted, rng) for k in ("word", "whole", "piece") if k in kinds]
+        picks[script] = [w for k in range(max(map(len, lists))) for w in (l[k] for l in lists if k < len(l))]
     queries = []
     while len(queries) < count and any(picks.values()):
         for script in CATEGORIES:
@@ -345,7 +365,7 @@ document.body.dataset.ready = '';
 # In the page before typing: Resource Timing keeps every entry; the last input event's time; the first result
 # card drawn for the final query (Scrollery: the address's q, which search() sets before it draws, and a card
 # drawn is the latest search's; Pagefind's page: the list's data-q) and the entries finished at that moment;
-# the status text said for the final query. arguments: the results list, the status, the box, the word, the tool.
+# the status text said for the final query (and, with no card, the entries then). arguments: the results list, the status, the box, the word, the tool.
 INSTRUMENT = """
 var list = document.querySelector(arguments[0]), status = document.querySelector(arguments[1]);
 var box = document.querySelector(arguments[2]), word = arguments[3], tool = arguments[4];
@@ -369,7 +389,11 @@ B.done = new Promise(function (resolve) {
     }
   }).observe(list, { childList: true });
   new MutationObserver(function () {
-    if (!B.said && box.value === word && forWord() && status.textContent) { B.said = status.textContent; resolve(); }
+    if (!B.said && box.value === word && forWord() && status.textContent) {
+      B.said = status.textContent;
+      if (!B.entries) B.entries = entries();  // no card: what the answer 'no results' took
+      resolve();
+    }
   }).observe(status, { childList: true, characterData: true, subtree: true });
 });
 """
@@ -434,6 +458,31 @@ def sizes(entries, kinds):
     return out
 
 
+def index_part(path):
+    """Which part of an index a file is, or None."""
+    for prefix, part in (("/search/index.json", "root"), ("/search/index/t-", "term shards"),
+                         ("/search/index/p-", "prefix tables"), ("/search/docs/", "card files")):
+        if path.startswith(prefix):
+            return "Scrollery " + part
+    if path.startswith("/pagefind/"):
+        for suffix, part in ((".json", "entry"), (".pf_meta", "metadata"), (".pf_index", "index chunks"),
+                             (".pf_fragment", "fragments"), (".pf_filter", "filters")):
+            if path.endswith(suffix):
+                return "Pagefind " + part
+    return None
+
+
+def parts(entries):
+    """Files and transferred bytes of each part of the index among the entries."""
+    out = {}
+    for e in entries or []:
+        part = index_part(urllib.parse.urlparse(e["name"]).path) if e["type"] == "resource" else None
+        if part:
+            files, size = out.get(part, (0, 0))
+            out[part] = (files + 1, size + e["transfer"])
+    return out
+
+
 def scrollery_kind(path):
     if path.startswith("/search/index.json") or path.startswith("/search/index/") or path.startswith("/search/docs/"):
         return "index"
@@ -455,12 +504,14 @@ def pagefind_kind(path):
     return "page"
 
 
-def answered(got, kinds):
-    """When the last index file the query asked for (after the first keystroke) was answered, from the last
-    keystroke, in ms; None if it asked for none."""
-    ends = [e["end"] for e in got["entries"] or []
-            if e["type"] == "resource" and e["start"] >= got["firstKey"] and kinds(urllib.parse.urlparse(e["name"]).path) == "index"]
-    return max(ends) - got["lastKey"] if ends else None
+def asked(got, kinds):
+    """When the query's first index file (asked for after the first keystroke) was asked for and when its last
+    one was answered, from the last keystroke, in ms; (None, None) if it asked for none."""
+    mine = [e for e in got["entries"] or [] if e["type"] == "resource" and e["start"] >= got["firstKey"]
+            and kinds(urllib.parse.urlparse(e["name"]).path) == "index"]
+    if not mine:
+        return None, None
+    return min(e["start"] for e in mine) - got["lastKey"], max(e["end"] for e in mine) - got["lastKey"]
 
 
 def measure_scrollery(driver, origin, word):
@@ -482,7 +533,7 @@ def measure_scrollery(driver, origin, word):
         print(f"  warning: {word!r}: the status says {said!r}, {len(hrefs)} cards drawn", file=sys.stderr)
     return {"got": got, "found": found, "count": count, "sizes": sizes(got["entries"], scrollery_kind),
             "time": got["first"] - got["lastKey"] if got["first"] else None,
-            "answered": answered(got, scrollery_kind)}
+            "asked": asked(got, scrollery_kind)}
 
 
 def measure_pagefind(driver, origin, word, fragments):
@@ -498,7 +549,7 @@ def measure_pagefind(driver, origin, word, fragments):
     found = {fragments.get(i) for i in ids}
     return {"got": got, "found": found, "count": len(ids), "sizes": sizes(got["entries"], pagefind_kind),
             "time": got["first"] - got["lastKey"] if got["first"] else None,
-            "answered": answered(got, pagefind_kind),
+            "asked": asked(got, pagefind_kind),
             "more_sizes": sizes(more["entries"], pagefind_kind) if more else None,
             "more_time": more["at"] - got["lastKey"] if more else None}
 
@@ -637,15 +688,30 @@ def report(args, rows):
                 [r["pagefind"]["more_sizes"][part][0] if r["pagefind"]["more_sizes"] else None for r in rows], "kB", 1000)
     within = [r for r in rows if r["scrollery"]["sizes"]["index"][0] <= r["pagefind"]["sizes"]["index"][0]]
     within_all = [r for r in rows if r["scrollery"]["sizes"]["all"][0] <= r["pagefind"]["sizes"]["all"][0]]
+    print("  Their index files, median files and median transferred kB over the queries (a part a query did not "
+          "load counts 0)")
+    for tool, name in (("scrollery", "Scrollery"), ("pagefind", f"Pagefind, {FIRST_PAGEFIND} results")):
+        split = [parts(r[tool]["got"]["entries"]) for r in rows]
+        for part in sorted({k for d in split for k in d}):
+            files = statistics.median(d.get(part, (0, 0))[0] for d in split)
+            size = statistics.median(d.get(part, (0, 0))[1] for d in split)
+            print(f"    {part:<32} {files:5.0f} files {size / 1000:8.1f} kB")
     print(f"  queries whose Scrollery bytes are at most Pagefind's ({FIRST_PAGEFIND} results): index {len(within)}/"
           f"{len(rows)}, all {len(within_all)}/{len(rows)}")
+    more = [r for r in rows if r["pagefind"]["more_sizes"]]
+    within = [r for r in more if r["scrollery"]["sizes"]["index"][0] <= r["pagefind"]["more_sizes"]["index"][0]]
+    within_all = [r for r in more if r["scrollery"]["sizes"]["all"][0] <= r["pagefind"]["more_sizes"]["all"][0]]
+    print(f"  queries whose Scrollery bytes are at most Pagefind's ({FIRST_SCROLLERY} results; of those it found): "
+          f"index {len(within)}/{len(more)}, all {len(within_all)}/{len(more)}")
 
     print("\n  Time from the last keystroke to the first card drawn")
     summary("Scrollery (60 ms of it: search.js waits for typing to stop)", [r["scrollery"]["time"] for r in rows], "ms")
     summary(f"Pagefind, {FIRST_PAGEFIND} results (60 ms debounce too)", [r["pagefind"]["time"] for r in rows], "ms")
     summary(f"Pagefind, {FIRST_SCROLLERY} results", [r["pagefind"]["more_time"] for r in rows], "ms")
-    summary("Scrollery: its last index file answered", [r["scrollery"]["answered"] for r in rows], "ms")
-    summary(f"Pagefind ({FIRST_PAGEFIND}): its last index file answered", [r["pagefind"]["answered"] for r in rows], "ms")
+    summary("Scrollery: its first index file asked for", [r["scrollery"]["asked"][0] for r in rows], "ms")
+    summary("Scrollery: its last index file answered", [r["scrollery"]["asked"][1] for r in rows], "ms")
+    summary(f"Pagefind ({FIRST_PAGEFIND}): its first index file asked for", [r["pagefind"]["asked"][0] for r in rows], "ms")
+    summary(f"Pagefind ({FIRST_PAGEFIND}): its last index file answered", [r["pagefind"]["asked"][1] for r in rows], "ms")
     summary("typing (first to last keystroke)", [r["scrollery"]["got"]["lastKey"] - r["scrollery"]["got"]["firstKey"]
                                                  for r in rows], "ms")
     fast = [r for r in rows if r["scrollery"]["time"] is not None and r["scrollery"]["time"] <= 100]
