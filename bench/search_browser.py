@@ -644,6 +644,10 @@ def main():
         httpd.shutdown()
         httpd.server_close()
     report(args, rows)
+    kept = Path(args.work) / "results.json"  # every query's figures and item sets, to look into afterwards
+    with open(kept, "w", encoding="utf-8") as out:
+        json.dump(rows, out, ensure_ascii=False, default=lambda v: sorted(v) if isinstance(v, set) else str(v))
+    print(f"\n  (each query's figures and items: {kept})")
 
 
 def report(args, rows):
