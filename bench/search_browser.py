@@ -16,9 +16,10 @@ drawn (seeded) from the data, in a fresh headless Chromium each (new profile, em
     shown) until it says there are no more, and the cards' links.
   - Pagefind: a page of this benchmark's (`pagefind-bench/`, written into the site) imports
     `/pagefind/pagefind.js` and calls `init()` on load, with `noWorker: true` (else Pagefind 1.5 fetches from a
-    web worker, whose Resource Timing the page cannot read; the worker's script, 41 kB, is then not loaded); typed into its box, it runs `debouncedSearch(q, {}, 60)`
-    (the 60 ms of Scrollery's page), loads `data()` of the first 5 results (Pagefind UI's page of results)
-    and draws them as cards; then of the first 48 (what Scrollery draws first), timed and measured apart.
+    web worker, whose Resource Timing the page cannot read; the worker's script, 41 kB, is then not loaded);
+    typed into its box, it runs `debouncedSearch(q, {}, 60)` (the 60 ms of Scrollery's page), loads `data()`
+    of the first 5 results (Pagefind UI's page of results) and draws them as cards; then of the first 48 (what
+    Scrollery draws first), timed and measured apart.
     Its whole result set is `search.results`, whose ids name its fragment files, read here for their URLs.
 
 Pagefind indexes the item pages only (`--glob items/**/*.html`), their `<article>` less the chrome
@@ -30,7 +31,8 @@ is a run of letters, digits and spacing marks); for scripts written without spac
 substring. Recall = found and true / true, precision = found and true / found, per query and overall.
 
 Bytes are Resource Timing's transferSize (headers and body as sent) and encodedBodySize / decodedBodySize,
-summed over the entries finished when the first card was drawn, from the page's own load on: "index" is the
+summed over the entries finished when the first card was drawn (with no card: when the page said so), from the
+page's own load on: "index" is the
 data files (Scrollery: search/index.json, index/*, docs/*; Pagefind: pagefind-entry.json and its .pf_* files),
 "engine" the search code (search.js; pagefind.js and its wasm), "all" everything the page fetched (the HTML,
 CSS and JS too; pictures are never counted). Python 3 standard library and selenium (make
@@ -365,7 +367,8 @@ document.body.dataset.ready = '';
 # In the page before typing: Resource Timing keeps every entry; the last input event's time; the first result
 # card drawn for the final query (Scrollery: the address's q, which search() sets before it draws, and a card
 # drawn is the latest search's; Pagefind's page: the list's data-q) and the entries finished at that moment;
-# the status text said for the final query (and, with no card, the entries then). arguments: the results list, the status, the box, the word, the tool.
+# the status text said for the final query (and, with no card, the entries then).
+# arguments: the results list, the status, the box, the word, the tool.
 INSTRUMENT = """
 var list = document.querySelector(arguments[0]), status = document.querySelector(arguments[1]);
 var box = document.querySelector(arguments[2]), word = arguments[3], tool = arguments[4];
@@ -681,7 +684,7 @@ def report(args, rows):
         print(f"  {label:<52} median {statistics.median(values):9.1f} {unit}   p95 {percentile(values, 95):9.1f} {unit}"
               f"   max {max(values):9.1f} {unit}")
 
-    print("\n  Bytes until the first cards (transferSize: headers and gzip bodies as sent; in parentheses: decoded)")
+    print("\n  Bytes until the first cards (transferSize: headers and gzip bodies as sent)")
     for tool, name in (("scrollery", "Scrollery (48 cards)"), ("pagefind", f"Pagefind ({FIRST_PAGEFIND} results)")):
         for part in ("index", "engine", "all"):
             summary(f"{name}: {part}", [r[tool]["sizes"][part][0] for r in rows], "kB", 1000)
@@ -743,7 +746,7 @@ def report(args, rows):
         for tool, name in (("scrollery", "S"), ("pagefind", "P")):
             hit = sum(len(r[tool]["found"] & r["truth"]) for r in mine)
             found = sum(len(r[tool]["found"]) for r in mine)
-            line += f"   {name} recall {hit / max(true, 1):6.3f} precision {hit / max(found, 1):6.3f}"
+            line += f"   {name} recall {hit / max(true, 1):6.3f} precision {hit / found if found else float('nan'):6.3f}"
         print(line)
 
 
