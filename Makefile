@@ -6,7 +6,7 @@ VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps bench-images \
-	bench-images-deps bench-dead-hosts bench-shards bench-search bench-deploy deploy-test deploy-deps theme screenshots sample lint format serve \
+	bench-images-deps bench-dead-hosts bench-shards bench-search bench-search-browser pagefind-deps bench-deploy deploy-test deploy-deps theme screenshots sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
 ## build: install libcmark-dev, libvips-dev and libjemalloc-dev if missing, build scrollery, build the sample site into site/public
@@ -101,16 +101,29 @@ bench-smoke:
 		BENCH_IMAGES_N=12 BENCH_IMAGES_RUNS=1 BENCH_IMAGES_MEMORY_N=
 	$(PYTHON) bench/dead_hosts.py --n 200 --timeout 1s
 	$(PYTHON) bench/shards.py --n 12 --shards 4
+	$(MAKE) bench-search-browser BENCH_SEARCH_N=300 BENCH_SEARCH_QUERIES=12
 
 ## bench-search: Scrollery's search index against Pagefind (PyPI pagefind-bin, in .build/pagefind-venv) on the
 ##   same built gallery of BENCH_SEARCH_N items (default 10000) of the world's text: times, memory, files, bytes
 BENCH_SEARCH_N ?= 10000
-bench-search: deps
+bench-search: deps pagefind-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
+	$(PYTHON) bench/search.py --n $(BENCH_SEARCH_N)
+
+## bench-search-browser: one-word queries in headless Chromium on the same gallery of BENCH_SEARCH_N items, Scrollery's
+##   search page against Pagefind's JS API over the same built site: bytes transferred until the first results
+##   (Resource Timing), time from the last keystroke to the first result card, recall and precision against the
+##   ground truth of the data, for BENCH_SEARCH_QUERIES queries drawn from it in every script
+BENCH_SEARCH_QUERIES ?= 36
+bench-search-browser: deps browser-deps pagefind-deps
+	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
+	$(VENV)/bin/python bench/search_browser.py --n $(BENCH_SEARCH_N) --queries $(BENCH_SEARCH_QUERIES)
+
+## pagefind-deps: Pagefind (PyPI pagefind-bin) in .build/pagefind-venv, for the search benchmarks
+pagefind-deps:
 	@[ -x .build/pagefind-venv/bin/python ] || $(PYTHON) -m venv .build/pagefind-venv
 	@.build/pagefind-venv/bin/python -c 'import pagefind_bin' 2>/dev/null \
 		|| .build/pagefind-venv/bin/pip install -q --disable-pip-version-check pagefind-bin
-	$(PYTHON) bench/search.py --n $(BENCH_SEARCH_N)
 
 ## bench-deploy: scrollery deploy against aws s3 sync and rclone sync --checksum on moto's S3 server, BENCH_DEPLOY_N
 ##   items: a first deploy, one with nothing changed, and one from a fresh copy (new modification times); then

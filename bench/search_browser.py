@@ -1,0 +1,754 @@
+#!/usr/bin/env python3
+"""Search in the browser: Scrollery's search page against Pagefind's JS API on the same built site (issue 33).
+
+    python3 bench/search_browser.py [--n 10000] [--queries 36] [--words a,b] [--scrollery PATH] [--pagefind PATH]
+
+Generates N items with the world's text (bench/search.py's generation: bench/generate.py --world), builds them
+once with `search:` on, runs Pagefind (PyPI pagefind-bin) over the same output folder, and serves that folder
+from a local HTTP server (a thread here: Content-Length on every answer, gzip for text files as static hosts
+serve them; Pagefind's own files are gzipped on disk and sent as they are). Then, for each one-word query
+drawn (seeded) from the data, in a fresh headless Chromium each (new profile, empty cache):
+
+  - Scrollery: open `search/`, wait until its root index is read, type the word into the box (send_keys), and
+    record in the page, with performance.now and a MutationObserver, the time from the last keystroke's input
+    event to the first result card in the DOM, and the Resource Timing entries at that moment; then read the
+    whole result set from the page: `Scrollery.next()` (what the viewer calls to walk past the last result
+    shown) until it says there are no more, and the cards' links.
+  - Pagefind: a page of this benchmark's (`pagefind-bench/`, written into the site) imports
+    `/pagefind/pagefind.js` and calls `init()` on load, with `noWorker: true` (else Pagefind 1.5 fetches from a
+    web worker, whose Resource Timing the page cannot read; the worker's script, 41 kB, is then not loaded);
+    typed into its box, it runs `debouncedSearch(q, {}, 60)` (the 60 ms of Scrollery's page), loads `data()`
+    of the first 5 results (Pagefind UI's page of results) and draws them as cards; then of the first 48 (what
+    Scrollery draws first), timed and measured apart.
+    Its whole result set is `search.results`, whose ids name its fragment files, read here for their URLs.
+
+Pagefind indexes the item pages only (`--glob items/**/*.html`), their `<article>` less the chrome
+(`--root-selector article.item --exclude-selectors ...`): each result is an item, with its title and description.
+
+Ground truth comes from the generated data: the items whose title or description (the Markdown less its link
+targets) holds the query as a whole word after case and diacritic folding (the fold of docs/search.md; a word
+is a run of letters, digits and spacing marks); for scripts written without spaces (Han, kana, Thai...), as a
+substring. Recall = found and true / true, precision = found and true / found, per query and overall.
+
+Bytes are Resource Timing's transferSize (headers and body as sent) and encodedBodySize / decodedBodySize,
+summed over the entries finished when the first card was drawn (with no card: when the page said so), from the
+page's own load on: "index" is the
+data files (Scrollery: search/index.json, index/*, docs/*; Pagefind: pagefind-entry.json and its .pf_* files),
+"engine" the search code (search.js; pagefind.js and its wasm), "all" everything the page fetched (the HTML,
+CSS and JS too; pictures are never counted). Python 3 standard library and selenium (make
+bench-search-browser installs it in .build/browser-venv, Pagefind in .build/pagefind-venv, and Debian's chromium).
+"""
+
+import argparse
+import gzip
+import http.server
+import importlib.util
+import json
+import mimetypes
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import unicodedata
+import urllib.parse
+from pathlib import Path
+
+os.environ.setdefault("SE_OFFLINE", "true")  # selenium must never download a driver or send statistics
+os.environ.setdefault("SE_AVOID_STATS", "true")
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("search_bench", ROOT / "bench" / "search.py")
+search_bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(search_bench)
+generate = search_bench.generate
+
+SEED = 20261126
+FIRST_PAGEFIND = 5  # Pagefind UI's default page of results
+FIRST_SCROLLERY = 48  # what search.js draws first (SHOW)
+PAGEFIND_OPTIONS = ["--glob", "items/**/*.html", "--root-selector", "article.item",
+                    "--exclude-selectors", ".item-back, .fav, .item-meta, .item-source"]
+
+# ---- folding and words: docs/search.md's steps (SearchText.swift, templates/search.js) ------------------
+
+SPELLED = {"\u00df": "ss", "\u0131": "i", "\u03c2": "\u03c3", "\u00f8": "o", "\u0111": "d", "\u0142": "l",
+           "\u0127": "h", "\u00e6": "ae", "\u0153": "oe"}
+
+
+def fold(text):
+    if text.isascii():
+        return text.lower()
+    text = unicodedata.normalize("NFKD", text).lower()
+    return "".join(SPELLED.get(c, c) for c in text if unicodedata.category(c) not in ("Mn", "Me"))
+
+
+def no_spaces(c):
+    """Scripts written without spaces (search.js's bigramScript): Thai, Lao, Myanmar, Khmer, kana, Han."""
+    c = ord(c)
+    return (0x0E00 <= c <= 0x0EFF or 0x1000 <= c <= 0x109F or 0x1780 <= c <= 0x17FF or 0x3005 <= c <= 0x3007
+            or 0x3040 <= c <= 0x30FF or 0x31F0 <= c <= 0x31FF or 0x3400 <= c <= 0x4DBF or 0x4E00 <= c <= 0x9FFF
+            or 0xF900 <= c <= 0xFAFF or 0x20000 <= c <= 0x3FFFF)
+
+
+def kind(c, marks):
+    """0 separator, 1 a word's, 2 a script without spaces; `marks`: Mn and Me are a word's too (unfolded text)."""
+    category = unicodedata.category(c)
+    if category[0] in "LN" or category == "Mc" or (marks and category in ("Mn", "Me")):
+        return 2 if no_spaces(c) else 1
+    return 0
+
+
+class Words:
+    """Splits text into runs of word characters and runs of no-space script characters, by a regular expression
+    made once from the characters the corpus holds."""
+
+    def __init__(self, texts, marks):
+        chars = set()
+        for text in texts:
+            chars.update(text)
+        word = "".join(sorted(re.escape(c) for c in chars if kind(c, marks) == 1))
+        dense = "".join(sorted(re.escape(c) for c in chars if kind(c, marks) == 2))
+        self.word = re.compile(f"[{word}]+") if word else re.compile(r"(?!x)x")
+        self.dense = re.compile(f"[{dense}]+") if dense else re.compile(r"(?!x)x")
+
+    def words(self, text):
+        return self.word.findall(text)
+
+    def runs(self, text):
+        return self.dense.findall(text)
+
+
+LINK_TARGET = re.compile(r"\]\([^)]*\)")
+
+
+def corpus(n):
+    """The N items' (title, text) as generated: the title, and the description's Markdown less link targets."""
+    return [(item["author"], LINK_TARGET.sub("]", item["description"])) for item in generate.items(n, world_text=True)]
+
+
+def script_of(word):
+    c = word[0]
+    if 0x0E00 <= ord(c) <= 0x0E7F:
+        return "thai"
+    if no_spaces(c):
+        return "cjk"  # Han, kana and their marks (々)
+    first = unicodedata.name(c, "").split(" ")[0]
+    if first == "LATIN":
+        return "latin" if word.isascii() else "latin+diacritics"
+    return {"CYRILLIC": "cyrillic", "GREEK": "greek", "ARABIC": "arabic"}.get(first, "other")
+
+
+def typed_form(word, script):
+    """A word as a visitor types it: Latin in lowercase without diacritics (ß as ss, ø as o, ł as l: the fold),
+    Greek in lowercase without accents (its final ς kept), Cyrillic in lowercase with ё as е, others as written."""
+    if script in ("latin", "latin+diacritics"):
+        return fold(word)
+    if script == "greek":
+        bare = unicodedata.normalize("NFKD", word.lower())
+        return unicodedata.normalize("NFC", "".join(c for c in bare if unicodedata.category(c) not in ("Mn", "Me")))
+    if script == "cyrillic":
+        return word.lower().replace("\u0451", "\u0435")
+    return word.lower()
+
+
+# The order queries are drawn in, one group at a time, round robin: 36 gives 5 + 5 + 5 + 5 + 4 + 4 + 4 + 4.
+CATEGORIES = ["latin+diacritics", "cyrillic", "cjk", "latin", "greek", "arabic", "thai", "other"]
+
+
+def common_and_rare(words, counted, rng):
+    """The words alternately from the most frequent third and the least frequent third, each third shuffled."""
+    words = sorted(words, key=lambda w: (-counted[w], w))
+    third = max(1, len(words) // 3)
+    common, rare = words[:third], words[-third:]
+    rng.shuffle(common)
+    rng.shuffle(rare)
+    order = []
+    for k in range(max(len(common), len(rare))):
+        order += [w for w in common[k:k + 1] + rare[k:k + 1] if w not in order]
+    return order
+
+
+def draw_queries(items, count, rng):
+    """Deterministic one-word queries from the data, in each script group, common and rare alternately: a list
+    of (typed, group, how), `how` "word" (a whole word) or "substring" (a script written without spaces: whole
+    runs set apart in the data, a name or a word, alternating with pieces of 2 or 3 characters of longer runs,
+    starting on a base character and keeping the marks after their last one)."""
+    original = Words([t + " " + d for t, d in items], marks=True)
+    seen = {}  # a candidate's typed form -> (group, how, kind: word, whole or piece)
+    dense_runs = set()
+    for title, text in items:
+        for source in (title, text):
+            source = unicodedata.normalize("NFC", source)
+            for word in original.words(source):
+                if len(word) >= 2 and not word.isdigit():
+                    script = script_of(word)
+                    seen.setdefault(typed_form(word, script), (script, "word", "word"))
+            dense_runs.update(original.runs(source))
+    for run in sorted(dense_runs):
+        bases = [k for k, c in enumerate(run) if unicodedata.category(c) not in ("Mn", "Me")]
+        if 2 <= len(bases) <= 8:
+            seen.setdefault(run.lower(), (script_of(run), "substring", "whole"))
+        for start in range(len(bases)):
+            for size in (2, 3):
+                if start + size < len(bases) or (start > 0 and start + size == len(bases)):
+                    end = bases[start + size] if start + size < len(bases) else len(run)
+                    piece = run[bases[start]:end].lower()
+                    seen.setdefault(piece, (script_of(piece), "substring", "piece"))
+    folded = [(fold(t), fold(d)) for t, d in items]
+    counted = {typed: len(truth(folded, typed, how)) for typed, (_, how, _) in seen.items()}
+    groups = {}
+    for typed, (script, _, kind) in sorted(seen.items()):
+        if counted[typed] > 0:
+            groups.setdefault(script, {}).setdefault(kind, []).append(typed)
+    picks = {}
+    for script, kinds in groups.items():
+        lists = [common_and_rare(kinds[k], counted, rng) for k in ("word", "whole", "piece") if k in kinds]
+        picks[script] = [w for k in range(max(map(len, lists))) for w in (l[k] for l in lists if k < len(l))]
+    queries = []
+    while len(queries) < count and any(picks.values()):
+        for script in CATEGORIES:
+            if picks.get(script) and len(queries) < count:
+                typed = picks[script].pop(0)
+                queries.append((typed, script, seen[typed][1]))
+    return queries
+
+
+_truth_words = {}
+
+
+def truth(folded, typed, how):
+    """The ordinals of the items whose folded title or text holds the folded query: as a whole word, or as a
+    substring for a script without spaces."""
+    query = fold(typed)
+    if how == "substring":
+        return {k for k, (t, d) in enumerate(folded) if query in t or query in d}
+    key = id(folded)
+    if key not in _truth_words:
+        words = Words([t + " " + d for t, d in folded], marks=False)
+        index = {}
+        for k, (t, d) in enumerate(folded):
+            for w in set(words.words(t)) | set(words.words(d)):
+                index.setdefault(w, set()).add(k)
+        _truth_words[key] = index
+    return _truth_words[key].get(query, set())
+
+
+# ---- the local server ----------------------------------------------------------------------------------
+
+COMPRESSED = {".html", ".json", ".js", ".css", ".svg", ".xml", ".txt"}
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    # Headers and body are two writes: without TCP_NODELAY, Nagle's algorithm holds the body back until the
+    # browser's delayed ACK of the headers, 40 ms on Linux, on some answers (a server artifact, not the page's).
+    disable_nagle_algorithm = True
+    root = Path(".")
+    cache = {}
+    lock = threading.Lock()
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+    def do_GET(self):
+        path = urllib.parse.unquote(self.path.split("?", 1)[0].split("#", 1)[0])
+        file = (self.root / path.lstrip("/")).resolve()
+        if self.root not in file.parents and file != self.root:
+            return self.answer(404, b"not found\n", "text/plain")
+        if file.is_dir():
+            if not path.endswith("/"):
+                self.send_response(301)
+                self.send_header("Location", path + "/")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            file = file / "index.html"
+        if not file.is_file():
+            return self.answer(404, b"not found\n", "text/plain")
+        gzipped = file.suffix in COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", "")
+        key = (str(file), gzipped)
+        with self.lock:
+            body = self.cache.get(key)
+        if body is None:
+            body = file.read_bytes()
+            if gzipped:
+                body = gzip.compress(body, compresslevel=6, mtime=0)
+            with self.lock:
+                self.cache[key] = body
+        kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+        if kind.startswith("text/") or kind in ("application/json", "application/javascript"):
+            kind += "; charset=utf-8"
+        self.answer(200, body, kind, gzipped)
+
+    def answer(self, status, body, kind, gzipped=False):
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (ConnectionError, BrokenPipeError)):
+            super().handle_error(request, client_address)  # a browser closed as it quit is not an error
+
+
+def serve(folder):
+    """Serves `folder` from a thread; returns (server, origin). The pages' and indexes' text files are gzipped
+    before the first request, so no answer waits for its compression."""
+    cache = {}
+    for part in ("search", "assets", "pagefind", "pagefind-bench"):
+        for file in (folder / part).rglob("*"):
+            if file.suffix in COMPRESSED and file.is_file():
+                cache[(str(file.resolve()), True)] = gzip.compress(file.read_bytes(), compresslevel=6, mtime=0)
+    handler = type("SiteHandler", (Handler,), {"root": folder.resolve(), "cache": cache})
+    httpd = Server(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, name="bench-server", daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
+# ---- the pages -------------------------------------------------------------------------------------------
+
+PAGEFIND_PAGE = """<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Pagefind (bench/search_browser.py)</title><link rel="icon" href="data:,"></head>
+<body>
+<input id="q" type="search" aria-label="Search">
+<p id="status" role="status"></p>
+<div id="results"></div>
+<script type="module">
+const FIRST = __FIRST__, MORE = __MORE__;
+const box = document.getElementById('q'), list = document.getElementById('results');
+const status = document.getElementById('status');
+const pagefind = await import('/pagefind/pagefind.js');
+await pagefind.options({ noWorker: true });  // its fetches in this page's Resource Timing, not a worker's
+await pagefind.init();
+let seq = 0;
+function card(d) {
+  const a = document.createElement('article'), h = document.createElement('h2'), l = document.createElement('a');
+  a.className = 'card'; l.href = d.url; l.textContent = (d.meta && d.meta.title) || d.url;
+  h.appendChild(l); a.appendChild(h);
+  const p = document.createElement('p'); p.innerHTML = d.excerpt; a.appendChild(p);
+  return a;
+}
+box.addEventListener('input', async () => {
+  const mine = ++seq, q = box.value;
+  const search = await pagefind.debouncedSearch(q, {}, 60);
+  if (search === null || mine !== seq) return;
+  const first = await Promise.all(search.results.slice(0, FIRST).map(r => r.data()));
+  if (mine !== seq) return;
+  list.dataset.q = q;
+  list.replaceChildren(...first.map(card));
+  window.__pfSearch = search;
+  status.textContent = search.results.length + ' results.';
+  const rest = await Promise.all(search.results.slice(FIRST, MORE).map(r => r.data()));
+  if (mine !== seq) return;
+  rest.forEach(d => list.appendChild(card(d)));
+  window.__pfMore = { q: q, at: performance.now(), entries: performance.getEntries().map(e => ({
+    name: e.name, type: e.entryType, transfer: e.transferSize || 0, encoded: e.encodedBodySize || 0,
+    decoded: e.decodedBodySize || 0, start: e.startTime, end: e.responseEnd || 0 })) };
+});
+document.body.dataset.ready = '';
+</script>
+</body>
+</html>
+"""
+
+# In the page before typing: Resource Timing keeps every entry; the last input event's time; the first result
+# card drawn for the final query (Scrollery: the address's q, which search() sets before it draws, and a card
+# drawn is the latest search's; Pagefind's page: the list's data-q) and the entries finished at that moment;
+# the status text said for the final query (and, with no card, the entries then).
+# arguments: the results list, the status, the box, the word, the tool.
+INSTRUMENT = """
+var list = document.querySelector(arguments[0]), status = document.querySelector(arguments[1]);
+var box = document.querySelector(arguments[2]), word = arguments[3], tool = arguments[4];
+performance.setResourceTimingBufferSize(100000);
+var B = window.__bench = { keys: 0, firstKey: 0, lastKey: 0, first: 0, said: '', entries: null, cards: 0 };
+function forWord() {
+  return tool === 'scrollery' ? new URLSearchParams(location.search).get('q') === word : list.dataset.q === word;
+}
+function entries() {
+  return performance.getEntries().map(function (e) { return { name: e.name, type: e.entryType,
+    transfer: e.transferSize || 0, encoded: e.encodedBodySize || 0, decoded: e.decodedBodySize || 0,
+    start: e.startTime, end: e.responseEnd || 0 }; });
+}
+box.addEventListener('input', function (e) {
+  B.keys++; B.lastKey = performance.now(); if (!B.firstKey) B.firstKey = B.lastKey;
+}, true);
+B.done = new Promise(function (resolve) {
+  new MutationObserver(function () {
+    if (!B.first && box.value === word && forWord() && list.querySelector('.card')) {
+      B.first = performance.now(); B.entries = entries(); B.cards = list.querySelectorAll('.card').length;
+    }
+  }).observe(list, { childList: true });
+  new MutationObserver(function () {
+    if (!B.said && box.value === word && forWord() && status.textContent) {
+      B.said = status.textContent;
+      if (!B.entries) B.entries = entries();  // no card: what the answer 'no results' took
+      resolve();
+    }
+  }).observe(status, { childList: true, characterData: true, subtree: true });
+});
+"""
+
+WAIT_DONE = """var done = arguments[arguments.length - 1], box = document.querySelector(arguments[0]);
+window.__bench.done.then(function () { var B = window.__bench;
+  done({ keys: B.keys, firstKey: B.firstKey, lastKey: B.lastKey, first: B.first, said: B.said, cards: B.cards,
+         entries: B.entries, value: box.value }); });"""
+
+# Resolves when `predicate` (a function body) holds, checked at each animation frame.
+WAIT_FRAME = """var done = arguments[arguments.length - 1], test = new Function(arguments[0]);
+(function check() { if (test()) done(true); else requestAnimationFrame(check); })();"""
+
+SCROLLERY_ALL = """var done = arguments[arguments.length - 1], list = document.querySelector('.search-results');
+(function more() {
+  window.Scrollery.next().then(function (shown) {
+    if (shown) return more();
+    done([].map.call(list.querySelectorAll('.card-title a'), function (a) { return a.getAttribute('href'); }));
+  }, function (e) { done({ error: String(e) }); });
+})();"""
+
+PAGEFIND_MORE = """var done = arguments[arguments.length - 1], word = arguments[0];
+(function check() { var m = window.__pfMore;
+  if (m && m.q === word) done({ at: m.at, entries: m.entries }); else requestAnimationFrame(check); })();"""
+
+
+def chrome(chromium, chromedriver):
+    from selenium import webdriver
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--no-first-run", "--disable-extensions", "--mute-audio", "--disable-background-networking",
+                     "--disable-component-update", "--lang=en-US", "--window-size=1280,900"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=chromedriver))
+    driver.set_page_load_timeout(60)
+    driver.set_script_timeout(300)
+    return driver
+
+
+def item_of(url):
+    match = re.search(r"/items/([^/]+)/", url or "")
+    return match.group(1) if match else None
+
+
+def sizes(entries, kinds):
+    """Sums of (transfer, encoded, decoded) bytes of the entries, by the kind each is put in (`kinds` maps a
+    URL path to "index", "engine", "page" or None: not counted)."""
+    out = {name: [0, 0, 0] for name in ("index", "engine", "all")}
+    for e in entries or []:
+        if e["type"] not in ("navigation", "resource"):
+            continue
+        path = urllib.parse.urlparse(e["name"]).path
+        what = kinds(path)
+        if what is None:
+            continue
+        for name in (what, "all") if what in out else ("all",):
+            out[name][0] += e["transfer"]
+            out[name][1] += e["encoded"]
+            out[name][2] += e["decoded"]
+    return out
+
+
+def index_part(path):
+    """Which part of an index a file is, or None."""
+    for prefix, part in (("/search/index.json", "root"), ("/search/index/t-", "term shards"),
+                         ("/search/index/p-", "prefix tables"), ("/search/docs/", "card files")):
+        if path.startswith(prefix):
+            return "Scrollery " + part
+    if path.startswith("/pagefind/"):
+        for suffix, part in ((".json", "entry"), (".pf_meta", "metadata"), (".pf_index", "index chunks"),
+                             (".pf_fragment", "fragments"), (".pf_filter", "filters")):
+            if path.endswith(suffix):
+                return "Pagefind " + part
+    return None
+
+
+def parts(entries):
+    """Files and transferred bytes of each part of the index among the entries."""
+    out = {}
+    for e in entries or []:
+        part = index_part(urllib.parse.urlparse(e["name"]).path) if e["type"] == "resource" else None
+        if part:
+            files, size = out.get(part, (0, 0))
+            out[part] = (files + 1, size + e["transfer"])
+    return out
+
+
+def scrollery_kind(path):
+    if path.startswith("/search/index.json") or path.startswith("/search/index/") or path.startswith("/search/docs/"):
+        return "index"
+    if path.endswith("/search.js"):
+        return "engine"
+    if path.startswith("/images/"):
+        return None
+    return "page"
+
+
+def pagefind_kind(path):
+    if path.startswith("/pagefind/"):
+        name = path.rsplit("/", 1)[-1]
+        if name == "pagefind.js" or name.endswith(".pagefind"):
+            return "engine"
+        return "index"
+    if path.startswith("/images/"):
+        return None
+    return "page"
+
+
+def asked(got, kinds):
+    """When the query's first index file (asked for after the first keystroke) was asked for and when its last
+    one was answered, from the last keystroke, in ms; (None, None) if it asked for none."""
+    mine = [e for e in got["entries"] or [] if e["type"] == "resource" and e["start"] >= got["firstKey"]
+            and kinds(urllib.parse.urlparse(e["name"]).path) == "index"]
+    if not mine:
+        return None, None
+    return min(e["start"] for e in mine) - got["lastKey"], max(e["end"] for e in mine) - got["lastKey"]
+
+
+def measure_scrollery(driver, origin, word):
+    driver.get(origin + "/search/")
+    # The root is read once search.js has filled the tag menu from it (before that, a query waits for it).
+    driver.execute_async_script(WAIT_FRAME, "return document.querySelectorAll('#search-filter-tag option').length > 1")
+    driver.execute_script(INSTRUMENT, ".search-results", ".search-status", "input[name=q]", word, "scrollery")
+    box = driver.find_element("css selector", "input[name=q]")
+    box.click()
+    box.send_keys(word)
+    got = driver.execute_async_script(WAIT_DONE, "input[name=q]")
+    hrefs = driver.execute_async_script(SCROLLERY_ALL)
+    if isinstance(hrefs, dict):
+        raise RuntimeError(f"Scrollery.next() failed for {word!r}: {hrefs['error']}")
+    said = got["said"]
+    count = 0 if said.startswith("No ") else int(re.sub(r"[^0-9]", "", said.split(" ")[0]) or 0)
+    found = {item_of(h) for h in hrefs}
+    if count != len(hrefs):
+        print(f"  warning: {word!r}: the status says {said!r}, {len(hrefs)} cards drawn", file=sys.stderr)
+    return {"got": got, "found": found, "count": count, "sizes": sizes(got["entries"], scrollery_kind),
+            "time": got["first"] - got["lastKey"] if got["first"] else None,
+            "asked": asked(got, scrollery_kind)}
+
+
+def measure_pagefind(driver, origin, word, fragments):
+    driver.get(origin + "/pagefind-bench/")
+    driver.execute_async_script(WAIT_FRAME, "return document.body.dataset.ready !== undefined")
+    driver.execute_script(INSTRUMENT, "#results", "#status", "#q", word, "pagefind")
+    box = driver.find_element("css selector", "#q")
+    box.click()
+    box.send_keys(word)
+    got = driver.execute_async_script(WAIT_DONE, "#q")
+    ids = driver.execute_script("return window.__pfSearch ? window.__pfSearch.results.map(r => r.id) : []")
+    more = driver.execute_async_script(PAGEFIND_MORE, word) if ids else None
+    found = {fragments.get(i) for i in ids}
+    return {"got": got, "found": found, "count": len(ids), "sizes": sizes(got["entries"], pagefind_kind),
+            "time": got["first"] - got["lastKey"] if got["first"] else None,
+            "asked": asked(got, pagefind_kind),
+            "more_sizes": sizes(more["entries"], pagefind_kind) if more else None,
+            "more_time": more["at"] - got["lastKey"] if more else None}
+
+
+def fragment_urls(folder):
+    """Pagefind's result ids (its fragment files' names) to item ids, from the fragments' gzipped JSON."""
+    out = {}
+    for path in (folder / "pagefind" / "fragment").glob("*.pf_fragment"):
+        data = gzip.decompress(path.read_bytes())
+        data = data[data.index(b"{"):]
+        out[path.stem] = item_of(json.loads(data)["url"])
+    return out
+
+
+def run(command):
+    started = time.monotonic()
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed ({result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+    return time.monotonic() - started
+
+
+def percentile(values, p):
+    values = sorted(v for v in values if v is not None)
+    if not values:
+        return float("nan")
+    k = (len(values) - 1) * p / 100
+    low = int(k)
+    return values[low] + (values[min(low + 1, len(values) - 1)] - values[low]) * (k - low)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=int(os.environ.get("BENCH_SEARCH_N", "10000")))
+    parser.add_argument("--queries", type=int, default=36, help="how many one-word queries to draw from the data")
+    parser.add_argument("--words", default="", help="comma-separated queries instead of drawn ones")
+    parser.add_argument("--scrollery", default=str(ROOT / ".build" / "release" / "scrollery"))
+    parser.add_argument("--pagefind", default=str(
+        next((ROOT / ".build" / "pagefind-venv" / "lib").glob("python*/site-packages/pagefind_bin/pagefind"),
+             Path("pagefind"))))
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium"))
+    parser.add_argument("--chromedriver", default=os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
+    parser.add_argument("--work", default=str(ROOT / ".build" / "bench-search-browser"))
+    args = parser.parse_args()
+    for tool in (args.scrollery, args.pagefind, args.chromium, args.chromedriver):
+        if not os.access(tool, os.X_OK) and not shutil.which(tool):
+            sys.exit(f"{tool} is missing: make bench-search-browser builds and installs what this needs")
+
+    _, site = search_bench.generate_sites(args.n, Path(args.work))
+    public = site / "public"
+    build_s = run([args.scrollery, "build", str(site), "--quiet"])
+    if not (public / "search" / "index.json").exists():
+        sys.exit("the build with search wrote no search/index.json")
+    pagefind_s = run([args.pagefind, "--site", str(public), "--quiet"] + PAGEFIND_OPTIONS)
+    print(f"built in {build_s:.1f} s with search; Pagefind over it in {pagefind_s:.1f} s", file=sys.stderr)
+    (public / "pagefind-bench").mkdir()
+    (public / "pagefind-bench" / "index.html").write_text(
+        PAGEFIND_PAGE.replace("__FIRST__", str(FIRST_PAGEFIND)).replace("__MORE__", str(FIRST_SCROLLERY)))
+    fragments = fragment_urls(public)
+
+    items = corpus(args.n)
+    folded = [(fold(t), fold(d)) for t, d in items]
+    if args.words:
+        queries = [(w, script_of(w), "substring" if no_spaces(w[0]) else "word") for w in args.words.split(",") if w]
+    else:
+        queries = draw_queries(items, args.queries, random.Random(SEED))
+    ordinal_of = {str(k + 1): k for k in range(len(items))}  # item ids are 1...N in gallery order
+
+    httpd, origin = serve(public)
+    rows = []
+    try:
+        for number, (word, script, how) in enumerate(queries, 1):
+            true = truth(folded, word, how)
+            row = {"word": word, "script": script, "how": how, "truth": true}
+            for tool in ("scrollery", "pagefind"):
+                driver = chrome(args.chromium, args.chromedriver)  # a new profile: an empty cache
+                try:
+                    if tool == "scrollery":
+                        got = measure_scrollery(driver, origin, word)
+                    else:
+                        got = measure_pagefind(driver, origin, word, fragments)
+                finally:
+                    driver.quit()
+                if got["got"]["value"] != word:
+                    print(f"  warning: typed {word!r}, the box holds {got['got']['value']!r}", file=sys.stderr)
+                got["found"] = {ordinal_of.get(i) for i in got["found"]} - {None}
+                row[tool] = got
+            print(f"  {number}/{len(queries)} {word}: truth {len(true)}, Scrollery {row['scrollery']['count']}, "
+                  f"Pagefind {row['pagefind']['count']}", file=sys.stderr)
+            rows.append(row)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    report(args, rows)
+    kept = Path(args.work) / "results.json"  # every query's figures and item sets, to look into afterwards
+    with open(kept, "w", encoding="utf-8") as out:
+        json.dump(rows, out, ensure_ascii=False, default=lambda v: sorted(v) if isinstance(v, set) else str(v))
+    print(f"\n  (each query's figures and items: {kept})")
+
+
+def report(args, rows):
+    def recall(found, true):
+        return len(found & true) / len(true) if true else float("nan")
+
+    def precision(found, true):
+        return len(found & true) / len(found) if found else float("nan")
+
+    def ms(value):
+        return f"{value:7.0f}" if value is not None else "    n/a"
+
+    print(f"\nSearch in the browser at N = {args.n} (world text), {len(rows)} one-word queries, one fresh headless "
+          f"Chromium each, local server (gzip)")
+    print("  S = Scrollery (search/, first 48 cards), P = Pagefind JS API (first 5 results' data()); kB = index "
+          "bytes transferred until the first cards; ms = last keystroke to the first card")
+    print(f"  {'query':<16} {'script':<16} {'truth':>6} {'S found':>7} {'S rec':>6} {'S prec':>6} "
+          f"{'P found':>7} {'P rec':>6} {'P prec':>6} {'S kB':>7} {'P kB':>7} {'S ms':>7} {'P ms':>7}")
+    for r in rows:
+        s, p, true = r["scrollery"], r["pagefind"], r["truth"]
+        print(f"  {r['word']:<16} {r['script']:<16} {len(true):6d} {len(s['found']):7d} "
+              f"{recall(s['found'], true):6.3f} {precision(s['found'], true):6.3f} {len(p['found']):7d} "
+              f"{recall(p['found'], true):6.3f} {precision(p['found'], true):6.3f} "
+              f"{s['sizes']['index'][0] / 1000:7.1f} {p['sizes']['index'][0] / 1000:7.1f} {ms(s['time'])} {ms(p['time'])}")
+
+    def summary(label, values, unit, scale=1.0):
+        values = [v / scale for v in values if v is not None]
+        if not values:
+            print(f"  {label:<52} n/a")
+            return
+        print(f"  {label:<52} median {statistics.median(values):9.1f} {unit}   p95 {percentile(values, 95):9.1f} {unit}"
+              f"   max {max(values):9.1f} {unit}")
+
+    print("\n  Bytes until the first cards (transferSize: headers and gzip bodies as sent)")
+    for tool, name in (("scrollery", "Scrollery (48 cards)"), ("pagefind", f"Pagefind ({FIRST_PAGEFIND} results)")):
+        for part in ("index", "engine", "all"):
+            summary(f"{name}: {part}", [r[tool]["sizes"][part][0] for r in rows], "kB", 1000)
+        summary(f"{name}: index, decoded (no server compression)", [r[tool]["sizes"]["index"][2] for r in rows],
+                "kB", 1000)
+    for part in ("index", "engine", "all"):
+        summary(f"Pagefind ({FIRST_SCROLLERY} results): {part}",
+                [r["pagefind"]["more_sizes"][part][0] if r["pagefind"]["more_sizes"] else None for r in rows], "kB", 1000)
+    within = [r for r in rows if r["scrollery"]["sizes"]["index"][0] <= r["pagefind"]["sizes"]["index"][0]]
+    within_all = [r for r in rows if r["scrollery"]["sizes"]["all"][0] <= r["pagefind"]["sizes"]["all"][0]]
+    print("  Their index files, median files and median transferred kB over the queries (a part a query did not "
+          "load counts 0)")
+    for tool, name in (("scrollery", "Scrollery"), ("pagefind", f"Pagefind, {FIRST_PAGEFIND} results")):
+        split = [parts(r[tool]["got"]["entries"]) for r in rows]
+        for part in sorted({k for d in split for k in d}):
+            files = statistics.median(d.get(part, (0, 0))[0] for d in split)
+            size = statistics.median(d.get(part, (0, 0))[1] for d in split)
+            print(f"    {part:<32} {files:5.0f} files {size / 1000:8.1f} kB")
+    print(f"  queries whose Scrollery bytes are at most Pagefind's ({FIRST_PAGEFIND} results): index {len(within)}/"
+          f"{len(rows)}, all {len(within_all)}/{len(rows)}")
+    more = [r for r in rows if r["pagefind"]["more_sizes"]]
+    within = [r for r in more if r["scrollery"]["sizes"]["index"][0] <= r["pagefind"]["more_sizes"]["index"][0]]
+    within_all = [r for r in more if r["scrollery"]["sizes"]["all"][0] <= r["pagefind"]["more_sizes"]["all"][0]]
+    print(f"  queries whose Scrollery bytes are at most Pagefind's ({FIRST_SCROLLERY} results; of those it found): "
+          f"index {len(within)}/{len(more)}, all {len(within_all)}/{len(more)}")
+
+    print("\n  Time from the last keystroke to the first card drawn")
+    summary("Scrollery (60 ms of it: search.js waits for typing to stop)", [r["scrollery"]["time"] for r in rows], "ms")
+    summary(f"Pagefind, {FIRST_PAGEFIND} results (60 ms debounce too)", [r["pagefind"]["time"] for r in rows], "ms")
+    summary(f"Pagefind, {FIRST_SCROLLERY} results", [r["pagefind"]["more_time"] for r in rows], "ms")
+    summary("Scrollery: its first index file asked for", [r["scrollery"]["asked"][0] for r in rows], "ms")
+    summary("Scrollery: its last index file answered", [r["scrollery"]["asked"][1] for r in rows], "ms")
+    summary(f"Pagefind ({FIRST_PAGEFIND}): its first index file asked for", [r["pagefind"]["asked"][0] for r in rows], "ms")
+    summary(f"Pagefind ({FIRST_PAGEFIND}): its last index file answered", [r["pagefind"]["asked"][1] for r in rows], "ms")
+    summary("typing (first to last keystroke)", [r["scrollery"]["got"]["lastKey"] - r["scrollery"]["got"]["firstKey"]
+                                                 for r in rows], "ms")
+    fast = [r for r in rows if r["scrollery"]["time"] is not None and r["scrollery"]["time"] <= 100]
+    print(f"  queries whose Scrollery cards came within 100 ms: {len(fast)}/{len(rows)}")
+
+    print("\n  Recall and precision against the ground truth (micro: all queries' items together; macro: mean of"
+          " the queries')")
+    for tool, name in (("scrollery", "Scrollery"), ("pagefind", "Pagefind")):
+        hit = sum(len(r[tool]["found"] & r["truth"]) for r in rows)
+        true = sum(len(r["truth"]) for r in rows)
+        found = sum(len(r[tool]["found"]) for r in rows)
+        recalls = [recall(r[tool]["found"], r["truth"]) for r in rows if r["truth"]]
+        precisions = [precision(r[tool]["found"], r["truth"]) for r in rows if r[tool]["found"]]
+        print(f"  {name:<10} recall micro {hit / max(true, 1):6.3f} macro {statistics.mean(recalls):6.3f}   "
+              f"precision micro {hit / max(found, 1):6.3f} macro "
+              f"{statistics.mean(precisions) if precisions else float('nan'):6.3f}   "
+              f"({found} found, {true} true)")
+    better = [r for r in rows if recall(r["scrollery"]["found"], r["truth"]) >= recall(r["pagefind"]["found"], r["truth"])]
+    print(f"  queries whose Scrollery recall is at least Pagefind's: {len(better)}/{len(rows)}")
+    scripts = sorted({r["script"] for r in rows}, key=lambda s: CATEGORIES.index(s) if s in CATEGORIES else 99)
+    for script in scripts:
+        mine = [r for r in rows if r["script"] == script]
+        true = sum(len(r["truth"]) for r in mine)
+        line = f"    {script:<16} {len(mine):2d} queries"
+        for tool, name in (("scrollery", "S"), ("pagefind", "P")):
+            hit = sum(len(r[tool]["found"] & r["truth"]) for r in mine)
+            found = sum(len(r[tool]["found"]) for r in mine)
+            line += f"   {name} recall {hit / max(true, 1):6.3f} precision {hit / found if found else float('nan'):6.3f}"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
