@@ -15,7 +15,7 @@
   var selects = Array.prototype.slice.call(form.querySelectorAll('select[data-filter]'));
   var rootURL = new URL(app.getAttribute('data-index'), location.href);
   var me = d.currentScript, viewerURL = me && new URL(me.getAttribute('data-viewer') || 'viewer.js', me.src);
-  var MAX_QUERY = 200, MAX_TERMS = 10, SHOW = 48, WIDE_TERMS = 50, WIDE_SHARDS = 3;
+  var MAX_QUERY = 200, MAX_TERMS = 10, FIRST = 12, SHOW = 48, WIDE_TERMS = 50, WIDE_SHARDS = 3;
   var FIELD_BYTES = 16384, TERM_SCALARS = 32, FIELD_TERMS = 2000;
 
   /* ---------- folding and terms: the same steps as SearchText.swift ---------- */
@@ -146,7 +146,9 @@
           s.terms.forEach(function (t) { if (t[0].indexOf(p) === 0) found.push([t[0], t[1].length / 4]); });
         });
         found.sort(function (a, b) { return b[1] - a[1] || cmp(a[0], b[0]); });
-        return found.slice(0, WIDE_TERMS).map(function (t) { return t[0]; });
+        // The word as typed is always looked up, however many commoner words start with it.
+        return [p].concat(found.slice(0, WIDE_TERMS).map(function (t) { return t[0]; })
+          .filter(function (t) { return t !== p; }));
       });
     });
   }
@@ -265,8 +267,10 @@
     var s = params.toString(), url = location.pathname + (s ? '?' + s : '');
     if (url !== location.pathname + location.search) history.replaceState(null, '', url);
   }
+  // The first cards of a query are few, so they need few files of cards and come at once; more follow
+  // as the visitor scrolls.
   function showMore(root, mine, replace) {
-    var batch = current.slice(shown, shown + SHOW), per = root.docs.per, from = shown;
+    var batch = current.slice(shown, shown + (replace ? FIRST : SHOW)), per = root.docs.per, from = shown;
     shown += batch.length;
     return Promise.all(batch.map(function (ord) {
       var file = root.docs.files[Math.floor(ord / per)];
@@ -326,11 +330,28 @@
     S.js.onerror = function () { if (u == viewerURL) load(new URL('viewer.js', u)); };
     S.js.src = u.href;
   }
-  function soon() { clearTimeout(timer); timer = setTimeout(search, 60); }
+  // Each keystroke searches at once (a burst of input events, as a paste makes, once): the shards a
+  // word needs are asked for while the next letter is typed, and a newer query drops an older one's cards.
+  function soon() { clearTimeout(timer); timer = setTimeout(search, 0); }
   box.addEventListener('input', soon);
   selects.forEach(function (s) { s.addEventListener('change', search); });
   form.addEventListener('submit', function (ev) { ev.preventDefault(); clearTimeout(timer); search(); });
-  more.addEventListener('click', function () { rootPromise.then(function (root) { showMore(root, seq, false); }); });
+  // Infinite scroll: more results as the button nears the view (the button stays for keyboards and
+  // browsers without IntersectionObserver); looked at again after each batch, which may not fill the view.
+  var loading = false, watch = w.IntersectionObserver ? new IntersectionObserver(function (es) {
+    if (es[0].isIntersecting) showNext();
+  }, { rootMargin: '600px' }) : null;
+  function showNext() {
+    if (loading || shown >= current.length) return;
+    loading = true;
+    rootPromise.then(function (root) { return showMore(root, seq, false); }).then(done, done);
+  }
+  function done() {
+    loading = false;
+    if (watch) { watch.unobserve(more); watch.observe(more); }
+  }
+  if (watch) watch.observe(more);
+  more.addEventListener('click', showNext);
   var params = new URLSearchParams(location.search);
   box.value = (params.get('q') || '').slice(0, MAX_QUERY);
   rootPromise.then(function (root) { fillFacets(root, params); search(); })
