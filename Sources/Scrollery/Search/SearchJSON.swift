@@ -3,24 +3,63 @@ enum SearchJSON {
     /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped (and U+2028,
     /// U+2029, for scripts that embed it), everything else as UTF-8.
     static func string(_ text: some StringProtocol, into bytes: inout [UInt8]) {
+        var text = String(text)
+        text.withUTF8 { string(utf8: $0, into: &bytes) }
+    }
+
+    /// Appends valid UTF-8 as a JSON string, escaped as `string(_:into:)` does.
+    static func string(utf8 text: some Collection<UInt8>, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22: bytes += Array(#"\""#.utf8)
-            case 0x5C: bytes += Array(#"\\"#.utf8)
-            case 0..<0x20, 0x2028, 0x2029, 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                bytes += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        var index = text.startIndex
+        while index != text.endIndex {
+            let byte = text[index]
+            switch byte {
+            case 0x22, 0x5C:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0..<0x20, 0x7F:
+                escape(UInt32(byte), into: &bytes)
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                let second = text.index(after: index)
+                if second != text.endIndex, text[second] == 0x80 {
+                    let third = text.index(after: second)
+                    if third != text.endIndex, text[third] == 0xA8 || text[third] == 0xA9 {
+                        escape(0x2000 | UInt32(text[third] - 0xA8 + 0x28), into: &bytes)
+                        index = text.index(after: third)
+                        continue
+                    }
+                }
+                bytes.append(byte)
             default:
-                bytes += Array(String(scalar).utf8)
+                bytes.append(byte)
             }
+            index = text.index(after: index)
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// `\uXXXX`, in lowercase hex.
+    private static func escape(_ value: UInt32, into bytes: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
+        for shift in stride(from: 12, through: 0, by: -4) { bytes.append(digits[Int(value >> UInt32(shift) & 0xF)]) }
+    }
+
     /// Appends a whole number.
     static func number(_ value: some BinaryInteger, into bytes: inout [UInt8]) {
-        bytes += Array(String(value).utf8)
+        guard let magnitude = UInt64(exactly: value) else {
+            bytes += Array(String(value).utf8)
+            return
+        }
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        var rest = magnitude
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// Appends ASCII punctuation or a key already known to need no escaping.

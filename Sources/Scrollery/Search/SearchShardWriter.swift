@@ -40,7 +40,7 @@ struct SearchShardWriter {
             bytes.append(UInt8(ascii: ","))
         }
         bytes.append(UInt8(ascii: "["))
-        SearchJSON.string(String(decoding: term, as: UTF8.self), into: &bytes)
+        SearchJSON.string(utf8: term, into: &bytes)
         SearchJSON.raw(",[", into: &bytes)
         var previous: UInt32 = 0
         var index = 0
@@ -145,11 +145,11 @@ struct SearchPrefixTable {
             for (index, entry) in slice.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(UInt8(ascii: "["))
-                SearchJSON.string(String(decoding: entry.prefix, as: UTF8.self), into: &bytes)
+                SearchJSON.string(utf8: entry.prefix, into: &bytes)
                 SearchJSON.raw(",[", into: &bytes)
                 for (position, term) in entry.terms.enumerated() {
                     if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                    SearchJSON.string(String(decoding: term, as: UTF8.self), into: &bytes)
+                    SearchJSON.string(utf8: term, into: &bytes)
                 }
                 SearchJSON.raw("]]", into: &bytes)
             }
