@@ -13,7 +13,9 @@ enum SearchLimits {
     /// Items per file of result cards.
     static let docsPerFile = 128
     /// About the bytes of postings held in memory before they are spilled to disk as a sorted run.
-    static let bytesInMemory = 8 << 20
+    static let bytesInMemory = 2 << 20
+    /// Runs of one tier merged into one of the next (see `SearchRuns`).
+    static let runsMerged = 32
     /// The fewest postings a term shard aims at; the target doubles until the shards are at most
     /// `maxShards` or so.
     static let minPostingsPerShard = 4_096

@@ -7,10 +7,14 @@ import ScrolleryIO
 /// in its title and in its description (each at most 255), and the item's length in terms. A run is a
 /// list of terms in byte order, each with its postings in ordinal order, written in blocks of
 /// `SearchLimits.blockBytes`; the runs are made in gallery order, so merging keeps the ordinals in order.
+///
+/// Runs are merged in tiers, as they come: `SearchLimits.runsMerged` runs of one tier become one run of
+/// the next. So however large the gallery, a merge reads from a bounded number of runs at once (a block
+/// of each), and each posting is written a few times (once per tier), not once per merge.
 final class SearchRuns {
     private let file: SpillFile
-    /// The records of each run in `file`: `start..<end`.
-    private var runs: [Range<Int>] = []
+    /// The records of each run in `file` and its tier (0 for a spill), oldest first.
+    private var runs: [(records: Range<Int>, tier: Int)] = []
 
     /// - Parameter folder: where the spill file is made (the cache folder); it has no name once made.
     init(in folder: URL) throws {
@@ -19,25 +23,32 @@ final class SearchRuns {
 
     /// Writes one run: the terms sorted here.
     func spill(_ postings: [SearchTerm: [UInt32]]) throws {
-        let start = file.count
-        var block: [UInt8] = []
-        for (term, list) in postings.sorted(by: { $0.key < $1.key }) {
-            Varint.write(UInt64(term.bytes.count), into: &block)
-            block += term.bytes
-            Varint.write(UInt64(list.count), into: &block)
-            for value in list { Varint.write(UInt64(value), into: &block) }
-            if block.count >= SearchLimits.blockBytes {
-                try file.append(block)
-                block.removeAll(keepingCapacity: true)
-            }
-        }
-        if !block.isEmpty { try file.append(block) }
-        runs.append(start..<file.count)
+        var writer = RunWriter(file: file)
+        for (term, list) in postings.sorted(by: { $0.key < $1.key }) { try writer.add(term.bytes, list) }
+        runs.append((try writer.finish(), 0))
+        try mergeTiers()
     }
 
-    /// Calls `body` with every term in byte order and all its postings, in ordinal order: the runs' heads
-    /// are kept in a heap, so a term costs a logarithm of the runs, however many there are.
+    /// While the newest runs hold `SearchLimits.runsMerged` of one tier, merges them into one of the next.
+    private func mergeTiers() throws {
+        while let tier = runs.last?.tier {
+            let sameTier = runs.reversed().prefix { $0.tier == tier }.count
+            guard sameTier >= SearchLimits.runsMerged else { return }
+            let merging = runs.suffix(sameTier).map(\.records)
+            var writer = RunWriter(file: file)
+            try merge(merging) { try writer.add($0, $1) }
+            runs.removeLast(sameTier)
+            runs.append((try writer.finish(), tier + 1))
+        }
+    }
+
+    /// Calls `body` with every term in byte order and all its postings, in ordinal order.
     func merge(_ body: ([UInt8], [UInt32]) throws -> Void) throws {
+        try merge(runs.map(\.records), body)
+    }
+
+    /// Merges `runs` (oldest first): their heads are kept in a heap, so a term costs a logarithm of the runs.
+    private func merge(_ runs: [Range<Int>], _ body: ([UInt8], [UInt32]) throws -> Void) throws {
         var readers = runs.map { RunReader(file: file, records: $0) }
         var pending: [[UInt32]] = Array(repeating: [], count: readers.count)
         var heap = RunHeads()
@@ -107,6 +118,36 @@ final class SearchRuns {
     /// Byte order, which is the order of Unicode scalars.
     static func less(_ one: [UInt8], _ other: [UInt8]) -> Bool {
         one.lexicographicallyPrecedes(other)
+    }
+
+    /// Writes one run's terms, in byte order, a block at a time.
+    private struct RunWriter {
+        let file: SpillFile
+        let start: Int
+        var block: [UInt8] = []
+
+        init(file: SpillFile) {
+            self.file = file
+            start = file.count
+        }
+
+        mutating func add(_ term: [UInt8], _ postings: [UInt32]) throws {
+            Varint.write(UInt64(term.count), into: &block)
+            block += term
+            Varint.write(UInt64(postings.count), into: &block)
+            for value in postings { Varint.write(UInt64(value), into: &block) }
+            if block.count >= SearchLimits.blockBytes {
+                try file.append(block)
+                block.removeAll(keepingCapacity: true)
+            }
+        }
+
+        /// - Returns: the run's records.
+        mutating func finish() throws -> Range<Int> {
+            if !block.isEmpty { try file.append(block) }
+            block = []
+            return start..<file.count
+        }
     }
 
     /// Reads one run's terms back, a block at a time.

@@ -7,8 +7,10 @@ import Testing
 /// Spilled runs merged back: every term once, in byte order, with all its postings in gallery order.
 @Suite("Search runs")
 struct SearchRunsTests {
-    @Test("Forty runs with shared and lone terms merge to what one table of everything holds")
-    func manyRunsMerge() throws {
+    @Test(
+        "Runs with shared and lone terms merge to what one table of everything holds, through tiers of merges",
+        arguments: [3, 40, 1_100])
+    func manyRunsMerge(count: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -17,9 +19,9 @@ struct SearchRunsTests {
         let words = ["a", "ab", "b", "harbour", "reykjavik", "東京", "京都", "σ", "z", "zz", "!tag:night", "é"]
         var everything: [SearchTerm: [UInt32]] = [:]
         var ordinal: UInt32 = 0
-        for run in 0..<40 {
+        for run in 0..<count {
             var postings: [SearchTerm: [UInt32]] = [:]
-            for _ in 0..<Int.random(in: 0...30, using: &random) {
+            for _ in 0..<Int.random(in: 0...(count > 100 ? 6 : 30), using: &random) {
                 let word = words.randomElement(using: &random) ?? "a"
                 // Some terms are met in one run only.
                 let term = SearchTerm((Bool.random(using: &random) ? word : "\(word)\(run)").utf8)
