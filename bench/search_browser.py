@@ -489,7 +489,8 @@ def parts(entries):
 def scrollery_kind(path):
     if path.startswith("/search/index.json") or path.startswith("/search/index/") or path.startswith("/search/docs/"):
         return "index"
-    if path.endswith("/search.js"):
+    # search.js, or its fingerprinted copy (search.<hex>.js) that the page loads.
+    if re.search(r"/search(\.[0-9a-f]{16,32})?\.js$", path):
         return "engine"
     if path.startswith("/images/"):
         return None
