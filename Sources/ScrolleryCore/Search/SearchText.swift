@@ -29,7 +29,7 @@ package enum SearchText {
     /// The folded form of `text` as UTF-8 bytes: a scalar at a time, through `SearchFoldTable`, which
     /// gives what `foldByNormalizing` gives.
     package static func foldedUTF8(_ text: String) -> [UInt8] {
-        var cut = String(prefix(text, bytes: maxFieldBytes))
+        var cut = text.utf8.count > maxFieldBytes ? String(prefix(text, bytes: maxFieldBytes)) : text
         return cut.withUTF8 { bytes in
             var folded: [UInt8] = []
             folded.reserveCapacity(bytes.count)
