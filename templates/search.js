@@ -250,7 +250,8 @@
     selects.forEach(function (s) {
       var f = (root.filters || []).filter(function (x) { return x.name === s.name; })[0], want = params.get(s.name);
       if (f) f.values.forEach(function (v) {
-        var o = el('option', '', v[0] + ' (' + v[1] + ')'); o.value = v[0]; s.appendChild(o);
+        // [value, count] or, for the date of a site with sections, [key, count, heading].
+        var o = el('option', '', (v[2] || v[0]) + ' (' + v[1] + ')'); o.value = v[0]; s.appendChild(o);
       });
       if (want) {
         if (!Array.prototype.some.call(s.options, function (o) { return o.value === want; })) {

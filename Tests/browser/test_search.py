@@ -49,6 +49,7 @@ search:
   fields: [title, description]
   filters:
     tag: "{{#tags}}{{.}}\\n{{/tags}}"
+sections: { by: month, field: taken }
 """
 
 SPECIAL = {
@@ -68,6 +69,11 @@ def tags_of(n: int) -> list[str]:
     return ["night" if n % 2 else "day", f"set {n % 3}"]
 
 
+def taken_of(n):
+    """The month of item n: January for the first 40, February for the next 40, March for the rest."""
+    return f"2026-0{1 + (n - 1) // 40}-15"
+
+
 @pytest.fixture(scope="module")
 def search_site(tmp_path_factory):
     binary = Path(os.environ.get("SCROLLERY_BIN", REPO / ".build" / "debug" / "scrollery"))
@@ -78,8 +84,8 @@ def search_site(tmp_path_factory):
     (site / "static" / "images").mkdir(parents=True)
     svg = next((REPO / "site" / "static" / "images").glob("*.svg"))
     (site / "static" / "images" / "1.svg").write_bytes(svg.read_bytes())
-    items = [{"id": str(n), "title": title_of(n), "image": "1", "width": 400, "height": 300, "tags": tags_of(n)}
-             for n in range(1, ITEMS + 1)]
+    items = [{"id": str(n), "title": title_of(n), "image": "1", "width": 400, "height": 300, "tags": tags_of(n),
+              "taken": taken_of(n)} for n in range(1, ITEMS + 1)]
     (site / "data").mkdir()
     (site / "data" / "page-1.json").write_text(json.dumps({"items": items}))
     (site / "scrollery.yml").write_text(CONFIG)
@@ -160,6 +166,30 @@ def test_a_facet_narrows_the_results_and_the_address_carries_it(search_site, bro
     d.execute_script("arguments[0].value = 'night'; arguments[0].dispatchEvent(new Event('change'))", select)
     wait_until(lambda: int((d.execute_script(STATUS).split() or ["0"])[0]) < total, 5, "fewer results")
     assert query_of(d) == {"q": ["river"], "tag": ["night"]}
+
+
+def test_the_date_filter_uses_the_sections(search_site, browser):
+    d = browser()
+    open_search(d, search_site, "?q=river")
+    wait_until(lambda: d.execute_script(STATUS) != "", 10, "the count")
+    total = int(d.execute_script(STATUS).split()[0])
+    select = d.find_element(By.CSS_SELECTOR, "select[name=date]")
+    options = [o.text for o in select.find_elements(By.TAG_NAME, "option")][1:]
+    # Newest first, by the sections' headings, with the items of each month.
+    assert options == ["March 2026 (40)", "February 2026 (40)", "January 2026 (40)"], options
+    d.execute_script("arguments[0].value = '2026-02'; arguments[0].dispatchEvent(new Event('change'))", select)
+    wait_until(lambda: int((d.execute_script(STATUS).split() or ["0"])[0]) < total, 5, "fewer results")
+    # Only February's items (41 to 80) are left, and the address carries the month.
+    def february_only():
+        d.execute_script("document.querySelector('.search-more-box').scrollIntoView()")
+        titles = d.execute_script(TITLES)
+        count = int(d.execute_script(STATUS).split()[0])
+        return len(titles) == count and titles
+    titles = wait_until(february_only, 10, "every February result")
+    numbers = {int(t.split()[1]) for t in titles if t.startswith("Photo ")}
+    assert numbers and all(41 <= n <= 80 for n in numbers), sorted(numbers)
+    assert query_of(d) == {"q": ["river"], "date": ["2026-02"]}
+    assert console_errors(d) == []
 
 
 def test_reload_and_back_keep_the_query(search_site, browser):

@@ -27,6 +27,12 @@ final class SearchIndexBuilder {
     private var docsHeld = 0
     private var docFiles: [String] = []
     private var facetCounts: [[String: Int]]
+    /// The facets' names: the config's filters, then `date` when the site has sections and no filter of
+    /// that name (its values are section keys, listed newest first with their headings).
+    private let facetNames: [String]
+    private let hasDateFacet: Bool
+    /// The heading of each section key met, for the `date` facet.
+    private var sectionHeadings: [String: String] = [:]
 
     /// `nil` when the site has no search.
     init?(config: SiteConfig, renderer: PageRenderer) throws {
@@ -34,11 +40,17 @@ final class SearchIndexBuilder {
         self.config = config.search
         self.renderer = renderer
         runs = try SearchRuns(in: config.cache.folder)
-        facetCounts = config.search.filters.map { _ in [:] }
+        hasDateFacet =
+            config.sections.by != .none && !config.search.filters.contains { $0.name == Self.dateFacet }
+        facetNames = config.search.filters.map(\.name) + (hasDateFacet ? [Self.dateFacet] : [])
+        facetCounts = facetNames.map { _ in [:] }
     }
 
     /// The term of a filter's value: `!name:value`. A word never holds `!` or `:`, so no text term is one.
     static func facetTerm(_ name: String, _ value: String) -> String { "!\(name):\(value)" }
+
+    /// The facet a site with sections gets: an item's section.
+    static let dateFacet = "date"
 
     /// Adds the next items of the gallery, in order, and writes each full file of result cards.
     func add(_ items: [(item: GalleryItem, slug: String)], into output: inout OutputWriter) throws {
@@ -66,8 +78,13 @@ final class SearchIndexBuilder {
                 to: &postings[entry.term, default: []], term: entry.term)
         }
         totalPostings += terms.entries.count
-        for (index, values) in item.facets.enumerated() where index < config.filters.count {
-            let name = config.filters[index].name
+        var facets = Array(item.facets.prefix(config.filters.count))
+        if hasDateFacet, let section = item.section {
+            facets.append([section.key])
+            if sectionHeadings[section.key] == nil { sectionHeadings[section.key] = section.heading }
+        }
+        for (index, values) in facets.enumerated() {
+            let name = facetNames[index]
             for value in values {
                 let term = SearchTerm(Self.facetTerm(name, value).utf8)
                 heldBytes += Self.append(position, 0, 0, 0, to: &postings[term, default: []], term: term)
@@ -172,7 +189,7 @@ final class SearchIndexBuilder {
         try output.write(Data(root(shards: shards.written, prefixes: prefixFiles)), to: Self.rootPath)
         output.store.makeFolders(for: [Self.pagePath])
         try output.write(
-            Data(try renderer.searchPage(filters: config.filters.map(\.name))), to: Self.pagePath)
+            Data(try renderer.searchPage(filters: facetNames)), to: Self.pagePath)
     }
 
     /// The root file: what `search.js` reads first.
@@ -212,13 +229,20 @@ final class SearchIndexBuilder {
         SearchJSON.raw(#","prefixes":"#, into: &bytes)
         ranges(prefixes)
         SearchJSON.raw(#","filters":["#, into: &bytes)
-        for (index, filter) in config.filters.enumerated() {
+        for (index, name) in facetNames.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             SearchJSON.raw(#"{"name":"#, into: &bytes)
-            SearchJSON.string(filter.name, into: &bytes)
+            SearchJSON.string(name, into: &bytes)
             SearchJSON.raw(#","values":["#, into: &bytes)
+            let isDate = hasDateFacet && index == facetNames.count - 1
             let counts = facetCounts[index].sorted {
-                $0.value != $1.value ? $0.value > $1.value : SearchRuns.less(Array($0.key.utf8), Array($1.key.utf8))
+                // Sections newest first, the undated last; other values the most frequent first.
+                if isDate {
+                    return ($0.key == SectionKey.undated.key) != ($1.key == SectionKey.undated.key)
+                        ? $1.key == SectionKey.undated.key : SearchRuns.less(Array($1.key.utf8), Array($0.key.utf8))
+                }
+                return $0.value != $1.value
+                    ? $0.value > $1.value : SearchRuns.less(Array($0.key.utf8), Array($1.key.utf8))
             }
             for (position, (value, count)) in counts.prefix(SearchLimits.valuesListed).enumerated() {
                 if position > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -226,6 +250,10 @@ final class SearchIndexBuilder {
                 SearchJSON.string(value, into: &bytes)
                 bytes.append(UInt8(ascii: ","))
                 SearchJSON.number(count, into: &bytes)
+                if isDate, let heading = sectionHeadings[value] {
+                    bytes.append(UInt8(ascii: ","))
+                    SearchJSON.string(heading, into: &bytes)
+                }
                 bytes.append(UInt8(ascii: "]"))
             }
             SearchJSON.raw(#"],"more":"#, into: &bytes)

@@ -41,7 +41,7 @@ struct SearchIndexReader {
             return (
                 name,
                 values.compactMap { value in
-                    guard case .array(let pair) = value, pair.count == 2, case .string(let text) = pair[0],
+                    guard case .array(let pair) = value, pair.count >= 2, case .string(let text) = pair[0],
                         let count = pair[1].scalarText.flatMap({ Int($0) })
                     else { return nil }
                     return (text, count)

@@ -105,6 +105,47 @@ struct SearchIndexTests {
         #expect(try !plain.read("index.html").contains("role=\"search\""))
     }
 
+    @Test("A site with sections gets a date filter: its sections newest first, with headings and counts")
+    func dateFacet() async throws {
+        // 30 items over three months and 3 undated, taken from the source's `taken` field.
+        var items: [[String: Any]] = (1...30).map { index in
+            let month = index <= 10 ? "2026-01" : index <= 25 ? "2026-03" : "2025-12"
+            return [
+                "id": "\(index)", "title": "Harbour \(index)", "image": "images/\(index).svg", "width": 300,
+                "height": 200, "tags": ["t"], "taken": "\(month)-1\(index % 10)",
+            ]
+        }
+        items += (31...33).map { ["id": "\($0)", "title": "Harbour \($0)", "image": "images/\($0).svg"] }
+        let sections = "sections: { by: month, field: taken }\n"
+        let site = try SiteFixture(items: items, pageSize: 24, extraConfig: Self.searchConfig + "\n" + sections)
+        defer { site.remove() }
+        try await site.build()
+        let reader = try SearchIndexReader(outputFolder: site.output)
+        let date = try #require(reader.filters.first { $0.name == "date" })
+        #expect(date.values.map(\.0) == ["2026-03", "2026-01", "2025-12", "undated"])
+        #expect(date.values.map(\.1) == [15, 10, 5, 3])
+        let root = try site.read("search/index.json")
+        #expect(root.contains(#"["2026-03",15,"March 2026"]"#))
+        #expect(root.contains(#"["undated",3,"Undated"]"#))
+        #expect(try reader.postings(of: SearchIndexBuilder.facetTerm("date", "2026-01")).count == 10)
+        #expect(try site.read("search/index.html").contains(#"name="date""#))
+
+        // A filter the site names `date` itself is the only one of that name.
+        let own = try SiteFixture(
+            items: items, pageSize: 24,
+            extraConfig: Self.searchConfig + "\n    date: \"{{taken}}\"\n" + sections)
+        defer { own.remove() }
+        try await own.build()
+        let filters = try SearchIndexReader(outputFolder: own.output).filters
+        #expect(filters.filter { $0.name == "date" }.count == 1)
+        #expect(filters.first { $0.name == "date" }?.values.contains { $0.0 == "2026-01-11" } == true)
+        // And without sections there is no date filter.
+        let plain = try SiteFixture(items: items, pageSize: 24, extraConfig: Self.searchConfig)
+        defer { plain.remove() }
+        try await plain.build()
+        #expect(try SearchIndexReader(outputFolder: plain.output).filters.map(\.name) == ["tag"])
+    }
+
     @Test("Two builds of the same input write byte-identical index files")
     func deterministic() async throws {
         let one = try Self.site(300, seed: 9)
