@@ -166,12 +166,7 @@ package enum SearchText {
 
     @inline(__always)
     static func kind(of value: UInt32) -> Kind {
-        if value < 0x80 {
-            return (0x30...0x39).contains(value) || (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value)
-                ? .word : .separator
-        }
-        if value < 0x10000 { return planeZeroKinds[Int(value)] }
-        return lookedUpKind(of: value)
+        value < 0x10000 ? planeZeroKinds[Int(value)] : lookedUpKind(of: value)
     }
 
     /// The kind of every scalar of the Basic Multilingual Plane, worked out once (64 kB).
@@ -183,7 +178,7 @@ package enum SearchText {
             return (0x30...0x39).contains(value) || (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value)
                 ? .word : .separator
         }
-        // Latin-1 and Latin Extended-A and B are letters, but for × and ÷: no look-up for them.
+        // Latin-1 and Latin Extended-A and B are letters, but for × and ÷.
         if (0xC0...0x24F).contains(value) {
             return value == 0xD7 || value == 0xF7 ? .separator : .word
         }
