@@ -22,7 +22,8 @@ package struct SearchFoldTable: Sendable {
     /// For each block of 256 scalars, its first slot in `slots`, or -1 when folding changes none of them.
     private let blocks: [Int32]
     /// Per scalar of a listed block: 0 for the scalar itself, `UInt32.max` for "fold the whole text",
-    /// otherwise the start of its bytes in `pool` times 256 plus their count.
+    /// otherwise the start of its bytes in `pool` times 256 plus their count (never 0: `pool` starts with
+    /// a byte that no entry uses).
     private let slots: [UInt32]
     private let pool: [UInt8]
 
@@ -31,7 +32,7 @@ package struct SearchFoldTable: Sendable {
     init(encoded: String) {
         var blocks = [Int32](repeating: -1, count: 0x110000 >> 8)
         var slots: [UInt32] = []
-        var pool: [UInt8] = []
+        var pool: [UInt8] = [0]
         for entry in Array(encoded.utf8).split(separator: UInt8(ascii: ";")) {
             let parts = entry.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
             guard let key = Self.hex(parts[0]), key < 0x110000 else { continue }
@@ -51,8 +52,7 @@ package struct SearchFoldTable: Sendable {
                 guard let scalar = Self.hex(value).flatMap(Unicode.Scalar.init) else { continue }
                 pool += Array(String(scalar).utf8)
             }
-            // A scalar that folds to nothing gets an empty run at the pool's end: never 0, which means "itself".
-            slots[slot] = UInt32(start) << 8 | UInt32(pool.count - start) | (pool.count == start ? 0x8000_0000 : 0)
+            slots[slot] = UInt32(start) << 8 | UInt32(pool.count - start)
         }
         self.blocks = blocks
         self.slots = slots
@@ -80,7 +80,6 @@ package struct SearchFoldTable: Sendable {
         let slot = slots[Int(block) + Int(value & 0xFF)]
         if slot == 0 { return .same }
         if slot == .max { return .whole }
-        if slot & 0x8000_0000 != 0 { return .bytes([]) }
         let start = Int(slot >> 8)
         return .bytes(pool[start..<start + Int(slot & 0xFF)])
     }
