@@ -464,7 +464,8 @@ def sizes(entries, kinds):
 def index_part(path):
     """Which part of an index a file is, or None."""
     for prefix, part in (("/search/index.json", "root"), ("/search/index/t-", "term shards"),
-                         ("/search/index/p-", "prefix tables"), ("/search/docs/", "card files")):
+                         ("/search/index/p-", "prefix tables"), ("/search/index/g-", "posting pages"),
+                         ("/search/docs/", "card files")):
         if path.startswith(prefix):
             return "Scrollery " + part
     if path.startswith("/pagefind/"):

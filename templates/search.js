@@ -113,7 +113,7 @@
   var shardMaps = new WeakMap();
   function termMap(shard) {
     var m = shardMaps.get(shard);
-    if (!m) { m = new Map(shard.terms); shardMaps.set(shard, m); }
+    if (!m) { m = new Map(); shard.terms.forEach(function (t) { m.set(t[0], t); }); shardMaps.set(shard, m); }
     return m;
   }
   // A term's postings as {ord: [title, body, length]}, or an empty map.
@@ -122,10 +122,31 @@
     for (var k = 0; k + 3 < list.length; k += 4) { ord += list[k]; out.set(ord, [list[k + 1], list[k + 2], list[k + 3]]); }
     return out;
   }
-  function exact(root, term) {
+  // A term's entry: its postings, how many items it has (n) and, for a common term, whose shard holds only
+  // its best postings, the pages that hold them all by range of ordinals ([first, last, file]).
+  function entry(root, term) {
     var r = covering(root.shards, term);
-    if (!r) return Promise.resolve(new Map());
-    return get(r[2]).then(function (s) { var l = termMap(s).get(term); return l ? decode(l) : new Map(); });
+    if (!r) return Promise.resolve({ post: new Map(), n: 0, pages: null });
+    return get(r[2]).then(function (s) {
+      var t = termMap(s).get(term);
+      if (!t) return { post: new Map(), n: 0, pages: null };
+      return { post: decode(t[1]), n: t.length > 2 ? t[2] : t[1].length / 4, pages: t[3] || null };
+    });
+  }
+  function exact(root, term) { return entry(root, term).then(function (e) { return [e]; }); }
+  // Adds a split term's postings from the pages that hold any of ords (sorted), or from all of them.
+  function fill(e, ords) {
+    if (!e.pages || e.all) return Promise.resolve();
+    var want = e.pages.filter(function (p) {
+      if (!ords) return true;
+      var lo = 0, hi = ords.length;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (ords[mid] < p[0]) lo = mid + 1; else hi = mid; }
+      return lo < ords.length && ords[lo] <= p[1];
+    });
+    e.all = !ords;
+    return Promise.all(want.map(function (p) { return get(p[2]); })).then(function (lists) {
+      lists.forEach(function (l) { decode(l).forEach(function (v, ord) { e.post.set(ord, v); }); });
+    });
   }
   // The terms a typed prefix stands for: from the prefix table for one or two letters, else from the
   // shards that hold its range (at most WIDE_SHARDS of them, the WIDE_TERMS with most items).
@@ -143,7 +164,7 @@
       return Promise.all(shards.map(function (r) { return get(r[2]); })).then(function (loaded) {
         var found = [];
         loaded.forEach(function (s) {
-          s.terms.forEach(function (t) { if (t[0].indexOf(p) === 0) found.push([t[0], t[1].length / 4]); });
+          s.terms.forEach(function (t) { if (t[0].indexOf(p) === 0) found.push([t[0], t.length > 2 ? t[2] : t[1].length / 4]); });
         });
         found.sort(function (a, b) { return b[1] - a[1] || cmp(a[0], b[0]); });
         // The word as typed is always looked up, however many commoner words start with it.
@@ -152,30 +173,33 @@
       });
     });
   }
-  function bm25(root, post, n) {
-    var df = post.size, idf = Math.log(1 + (n - df + 0.5) / (df + 0.5)), avg = root.avgLength || 1, out = new Map();
-    post.forEach(function (v, ord) {
+  function bm25(root, e) {
+    var n = root.items, df = e.n, idf = Math.log(1 + (n - df + 0.5) / (df + 0.5)), avg = root.avgLength || 1, out = new Map();
+    e.post.forEach(function (v, ord) {
       var tf = 2 * v[0] + v[1], score = idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * v[2] / avg));
       out.set(ord, [v[0] > 0 ? 1 : 0, score]);
     });
     return out;
   }
-  // Each query term's matches as {ord: [in title, score]}; a prefix's are the best of its terms'.
+  // A query word's entries: its own, or for the word typed as a prefix, those of the terms it starts.
   function matches(root, term, isPrefix) {
-    if (!isPrefix) return exact(root, term).then(function (p) { return bm25(root, p, root.items); });
+    if (!isPrefix) return exact(root, term);
     return expand(root, term).then(function (list) {
-      return Promise.all(list.map(function (t) { return exact(root, t); })).then(function (posts) {
-        var out = new Map();
-        posts.forEach(function (p) {
-          bm25(root, p, root.items).forEach(function (v, ord) {
-            var had = out.get(ord);
-            if (!had || v[0] > had[0] || (v[0] === had[0] && v[1] > had[1])) out.set(ord, v);
-          });
-        });
-        return out;
-      });
+      return Promise.all(list.map(function (t) { return entry(root, t); }));
     });
   }
+  // A word's matches as {ord: [in title, score]}: the best of its entries'.
+  function scores(root, es) {
+    var out = new Map();
+    es.forEach(function (e) {
+      bm25(root, e).forEach(function (v, ord) {
+        var had = out.get(ord);
+        if (!had || v[0] > had[0] || (v[0] === had[0] && v[1] > had[1])) out.set(ord, v);
+      });
+    });
+    return out;
+  }
+  function size(es) { return es.reduce(function (a, e) { return a + e.n; }, 0); }
 
   /* ---------- a query: parse, match, rank ---------- */
   function query() {
@@ -186,22 +210,41 @@
     var filters = selects.filter(function (s) { return s.value; }).map(function (s) { return '!' + s.name + ':' + s.value; });
     return { q: q, terms: uniq, prefix: last !== null && !/\s$/.test(q) ? last : null, filters: filters };
   }
-  function run(root, parsed) {
-    var jobs = parsed.terms.map(function (t) { return matches(root, t, t === parsed.prefix); });
-    var facetJobs = parsed.filters.map(function (f) { return exact(root, f); });
-    return Promise.all([Promise.all(jobs), Promise.all(facetJobs)]).then(function (all) {
-      var termSets = all[0], facetSets = all[1], sets = termSets.concat(facetSets);
-      if (!sets.length) return [];
-      sets.sort(function (a, b) { return a.size - b.size; });
-      var out = [];
-      sets[0].forEach(function (_, ord) {
-        for (var k = 1; k < sets.length; k++) if (!sets[k].has(ord)) return;
-        var inTitle = 0, score = 0;
-        termSets.forEach(function (s) { var v = s.get(ord); inTitle += v[0]; score += v[1]; });
-        out.push([ord, inTitle, score]);
+  // The ranked ordinals, how many match (count; known exactly when sure) and whether the list is whole.
+  // The fewest-items word is read whole and the others only in the pages that hold its items, so every
+  // match is found; one word alone, unless all is asked, ranks only its best postings: its first results
+  // are exact, the rest are read when the visitor scrolls past them.
+  function run(root, parsed, all) {
+    var jobs = parsed.terms.map(function (t) { return matches(root, t, t === parsed.prefix); })
+      .concat(parsed.filters.map(function (f) { return exact(root, f); }));
+    return Promise.all(jobs).then(function (groups) {
+      if (!groups.length) return { ords: [], count: 0, sure: true, whole: true };
+      var order = groups.map(function (_, k) { return k; }).sort(function (a, b) { return size(groups[a]) - size(groups[b]); });
+      var first = groups[order[0]], alone = groups.length === 1 && !all;
+      var filled = alone ? Promise.resolve() : Promise.all(first.map(function (e) { return fill(e, null); })).then(function () {
+        var ords = [];
+        first.forEach(function (e) { e.post.forEach(function (_, o) { ords.push(o); }); });
+        ords.sort(function (a, b) { return a - b; });
+        return Promise.all(order.slice(1).map(function (k) {
+          return Promise.all(groups[k].map(function (e) { return fill(e, ords); }));
+        }));
       });
-      out.sort(function (a, b) { return b[1] - a[1] || b[2] - a[2] || a[0] - b[0]; });
-      return out.map(function (r) { return r[0]; });
+      return filled.then(function () {
+        var maps = groups.map(function (g) { return scores(root, g); }), out = [], words = parsed.terms.length;
+        maps[order[0]].forEach(function (_, ord) {
+          for (var k = 0; k < maps.length; k++) if (!maps[k].has(ord)) return;
+          var inTitle = 0, score = 0;
+          for (k = 0; k < words; k++) { var v = maps[k].get(ord); inTitle += v[0]; score += v[1]; }
+          out.push([ord, inTitle, score]);
+        });
+        out.sort(function (a, b) { return b[1] - a[1] || b[2] - a[2] || a[0] - b[0]; });
+        var ords = out.map(function (r) { return r[0]; }), split = first.filter(function (e) { return e.pages && !e.all; });
+        if (!split.length) return { ords: ords, count: ords.length, sure: true, whole: true };
+        // Past the fewest best postings of its split terms, a word's order is not known yet.
+        var known = Math.min.apply(null, split.map(function (e) { return e.post.size; }));
+        return { ords: ords.slice(0, known), count: Math.max(ords.length, Math.max.apply(null, first.map(function (e) { return e.n; }))),
+          sure: first.length === 1, whole: false };
+      });
     });
   }
 
@@ -245,7 +288,8 @@
   }
 
   /* ---------- the page: facets, the address, results as you type ---------- */
-  var current = [], shown = 0, seq = 0, rootPromise = get(rootURL.href), timer = 0;
+  // current: the ranked results known so far; partial: the query whose results past them are not read yet.
+  var current = [], partial = null, shown = 0, seq = 0, rootPromise = get(rootURL.href), timer = 0;
   function fillFacets(root, params) {
     selects.forEach(function (s) {
       var f = (root.filters || []).filter(function (x) { return x.name === s.name; })[0], want = params.get(s.name);
@@ -271,7 +315,16 @@
   // The first cards of a query are few, so they need few files of cards and come at once; more follow
   // as the visitor scrolls.
   function showMore(root, mine, replace) {
-    var batch = current.slice(shown, shown + (replace ? FIRST : SHOW)), per = root.docs.per, from = shown;
+    var want = shown + (replace ? FIRST : SHOW);
+    if (partial && want > current.length) {
+      var parsed = partial;
+      return run(root, parsed, true).then(function (r) {
+        if (mine !== seq) return;
+        current = r.ords; partial = null;
+        return showMore(root, mine, replace);
+      });
+    }
+    var batch = current.slice(shown, want), per = root.docs.per, from = shown;
     shown += batch.length;
     return Promise.all(batch.map(function (ord) {
       var file = root.docs.files[Math.floor(ord / per)];
@@ -283,7 +336,7 @@
       // A new query's cards replace the old only now, so the list does not flash empty as one types.
       if (replace) list.replaceChildren.apply(list, made);
       else made.forEach(function (c) { list.appendChild(c); });
-      more.hidden = shown >= current.length;
+      more.hidden = shown >= current.length && !partial;
     });
   }
   function say(text) { status.textContent = text; }
@@ -292,16 +345,16 @@
     address(parsed);
     rootPromise.then(function (root) {
       if (!parsed.terms.length && !parsed.filters.length) {
-        current = []; shown = 0; list.textContent = ''; more.hidden = true;
+        current = []; partial = null; shown = 0; list.textContent = ''; more.hidden = true;
         say(''); return;
       }
-      return run(root, parsed).then(function (ords) {
+      return run(root, parsed, false).then(function (r) {
         if (mine !== seq) return;
-        current = ords; shown = 0;
+        current = r.ords; partial = r.whole ? null : parsed; shown = 0;
         return showMore(root, mine, true).then(function () {
           if (mine !== seq) return;
-          var n = current.length;
-          say(n === 0 ? 'No results.' : n === 1 ? '1 result.' : n.toLocaleString('en') + ' results.');
+          var n = r.count, plus = r.sure ? '' : ' or more';
+          say(n === 0 ? 'No results.' : n === 1 && r.sure ? '1 result.' : n.toLocaleString('en') + plus + ' results.');
         });
       });
     }).catch(function () {
@@ -311,7 +364,7 @@
   /* the gallery's viewer: past the last result shown it shows more; there is nothing before the first */
   var S = w.Scrollery = w.Scrollery || {};
   S.next = function () {
-    if (shown >= current.length) return Promise.resolve(false);
+    if (shown >= current.length && !partial) return Promise.resolve(false);
     var mine = seq;
     return rootPromise.then(function (root) { return showMore(root, mine, false); })
       .then(function () { return true; }, function () { return false; });

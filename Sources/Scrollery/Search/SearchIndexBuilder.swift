@@ -178,7 +178,7 @@ final class SearchIndexBuilder {
     func finish(into output: inout OutputWriter) throws {
         try writeDocs(into: &output)
         try spill()
-        var shards = SearchShardWriter(totalPostings: totalPostings)
+        var shards = SearchShardWriter(totalPostings: totalPostings, items: ordinal, averageLength: averageLength)
         var prefixes = SearchPrefixTable()
         try runs.merge { term, postings in
             try shards.add(term, postings, into: &output)
@@ -191,6 +191,9 @@ final class SearchIndexBuilder {
         try output.write(
             Data(try renderer.searchPage(filters: facetNames)), to: Self.pagePath)
     }
+
+    /// The items' average length in terms, rounded: the BM25 `avgdl` of the build and of `search.js`.
+    private var averageLength: Int { ordinal == 0 ? 0 : (totalLength + ordinal / 2) / ordinal }
 
     /// The root file: what `search.js` reads first.
     private func root(shards: [SearchShardWriter.Shard], prefixes: [SearchShardWriter.Shard]) -> [UInt8] {
@@ -209,10 +212,10 @@ final class SearchIndexBuilder {
             }
             bytes.append(UInt8(ascii: "]"))
         }
-        SearchJSON.raw(#"{"version":1,"items":"#, into: &bytes)
+        SearchJSON.raw(#"{"version":2,"items":"#, into: &bytes)
         SearchJSON.number(ordinal, into: &bytes)
         SearchJSON.raw(#","avgLength":"#, into: &bytes)
-        SearchJSON.number(ordinal == 0 ? 0 : (totalLength + ordinal / 2) / ordinal, into: &bytes)
+        SearchJSON.number(averageLength, into: &bytes)
         SearchJSON.raw(#","limits":{"termScalars":"#, into: &bytes)
         SearchJSON.number(SearchText.maxTermScalars, into: &bytes)
         SearchJSON.raw(#","prefixTerms":"#, into: &bytes)

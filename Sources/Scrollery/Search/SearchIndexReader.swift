@@ -16,6 +16,8 @@ struct SearchIndexReader {
     let searchFolder: URL
     /// The number of items indexed.
     let items: Int
+    /// The items' average length in terms, as the root gives it.
+    let averageLength: Int?
     /// The term shards: first and last term, file relative to `search/`.
     let shards: [(first: String, last: String, file: String)]
     /// Each filter's listed values and counts.
@@ -28,6 +30,7 @@ struct SearchIndexReader {
             case .array(let shardList)? = members["shards"], case .array(let filterList)? = members["filters"]
         else { throw SearchIndexError("search/index.json is not a search index root") }
         self.items = items
+        averageLength = members["avgLength"]?.scalarText.flatMap { Int($0) }
         shards = try shardList.map { entry in
             guard case .array(let parts) = entry, parts.count == 3, case .string(let first) = parts[0],
                 case .string(let last) = parts[1], case .string(let file) = parts[2]
@@ -50,35 +53,75 @@ struct SearchIndexReader {
         }
     }
 
-    /// The postings of `term` (already folded), in ordinal order; none when it is not in the index.
-    func postings(of term: String) throws -> [Posting] {
+    /// A term's entry in its shard: its postings, whole or (for a split term) its best ones, how many
+    /// items it has, and the page files that hold them all.
+    struct Entry {
+        let postings: [Posting]
+        let count: Int
+        let pages: [(first: Int, last: Int, file: String)]
+    }
+
+    /// The entry of `term` (already folded) in its shard, or `nil` when it is not in the index.
+    func entry(of term: String) throws -> Entry? {
         let key = Array(term.utf8)
         guard
             let shard = shards.first(where: {
                 !SearchRuns.less(key, Array($0.first.utf8)) && !SearchRuns.less(Array($0.last.utf8), key)
             })
-        else { return [] }
+        else { return nil }
         guard case .object(let members) = try Self.parse(searchFolder.appendingPathComponent(shard.file)),
             case .array(let terms)? = members["terms"]
         else { throw SearchIndexError("\(shard.file) is not a term shard") }
         for entry in terms {
-            guard case .array(let pair) = entry, pair.count == 2, case .string(let name) = pair[0], name == term,
-                case .array(let numbers) = pair[1]
+            guard case .array(let parts) = entry, parts.count == 2 || parts.count == 4,
+                case .string(let name) = parts[0], name == term
             else { continue }
-            let values = numbers.compactMap { $0.scalarText.flatMap { Int($0) } }
-            var result: [Posting] = []
-            var ordinal = 0
-            var index = 0
-            while index + 3 < values.count {
-                ordinal += values[index]
-                result.append(
-                    Posting(
-                        ordinal: ordinal, title: values[index + 1], body: values[index + 2], length: values[index + 3]))
-                index += 4
+            let postings = try Self.postings(parts[1], in: shard.file)
+            guard parts.count == 4 else { return Entry(postings: postings, count: postings.count, pages: []) }
+            guard let count = parts[2].scalarText.flatMap({ Int($0) }), case .array(let pageList) = parts[3] else {
+                throw SearchIndexError("the entry of \(term) in \(shard.file) is not [term, best, count, pages]")
             }
-            return result
+            let pages = try pageList.map { page in
+                guard case .array(let fields) = page, fields.count == 3,
+                    let first = fields[0].scalarText.flatMap({ Int($0) }),
+                    let last = fields[1].scalarText.flatMap({ Int($0) }), case .string(let file) = fields[2]
+                else { throw SearchIndexError("a page of \(term) in \(shard.file) is not [first, last, file]") }
+                return (first, last, file)
+            }
+            return Entry(postings: postings, count: count, pages: pages)
         }
-        return []
+        return nil
+    }
+
+    /// All the postings of `term` (already folded), in ordinal order, from its pages when it is split;
+    /// none when it is not in the index.
+    func postings(of term: String) throws -> [Posting] {
+        guard let entry = try entry(of: term) else { return [] }
+        guard !entry.pages.isEmpty else { return entry.postings }
+        var all: [Posting] = []
+        for page in entry.pages {
+            all += try Self.postings(Self.parse(searchFolder.appendingPathComponent(page.file)), in: page.file)
+        }
+        return all
+    }
+
+    /// Postings written as `SearchJSON.postings` writes them.
+    private static func postings(_ value: JSONValue, in file: String) throws -> [Posting] {
+        guard case .array(let numbers) = value else { throw SearchIndexError("postings in \(file) are not a list") }
+        let values = numbers.compactMap { $0.scalarText.flatMap { Int($0) } }
+        guard values.count == numbers.count, values.count % 4 == 0 else {
+            throw SearchIndexError("postings in \(file) are not whole numbers in fours")
+        }
+        var result: [Posting] = []
+        var ordinal = 0
+        var index = 0
+        while index + 3 < values.count {
+            ordinal += values[index]
+            result.append(
+                Posting(ordinal: ordinal, title: values[index + 1], body: values[index + 2], length: values[index + 3]))
+            index += 4
+        }
+        return result
     }
 
     /// The ordinals of the items that have every term of `query` (folded and cut as an item's text is).

@@ -62,6 +62,26 @@ enum SearchJSON {
         }
     }
 
+    /// Appends postings (four numbers each: ordinal, title count, description count, length) as one JSON
+    /// array, each ordinal written as its difference from the one before (the first from 0): small
+    /// numbers, and a change stays local.
+    static func postings(_ postings: ArraySlice<UInt32>, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "["))
+        var previous: UInt32 = 0
+        var index = postings.startIndex
+        while index + 3 < postings.endIndex {
+            if index > postings.startIndex { bytes.append(UInt8(ascii: ",")) }
+            number(postings[index] - previous, into: &bytes)
+            previous = postings[index]
+            for offset in 1...3 {
+                bytes.append(UInt8(ascii: ","))
+                number(postings[index + offset], into: &bytes)
+            }
+            index += 4
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// Appends ASCII punctuation or a key already known to need no escaping.
     static func raw(_ text: StaticString, into bytes: inout [UInt8]) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }

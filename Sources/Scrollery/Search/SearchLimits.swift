@@ -21,6 +21,14 @@ enum SearchLimits {
     static let minPostingsPerShard = 4_096
     /// The number of term shards the target aims under.
     static let maxShards = 1_000
+    /// The most postings a term shard aims at, however large the gallery: what one query's shard costs.
+    static let maxPostingsPerShard = 16_384
+    /// The postings a term's shard holds whole; a term of more items is split (`SearchPostingPages`).
+    static let inlinePostings = 2_048
+    /// The best postings a split term's shard holds: what a one-word query ranks first.
+    static let topPostings = 512
+    /// Postings per page file of a split term.
+    static let pagePostings = 16_384
     /// The terms a one- or two-letter prefix stands for: the most frequent.
     static let prefixTerms = 8
     /// Prefix entries per prefix file.

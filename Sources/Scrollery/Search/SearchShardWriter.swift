@@ -6,7 +6,8 @@ import ScrolleryIO
 /// zero bits, or when it holds four times `target`: where a shard ends depends on the terms near the cut,
 /// not on everything before it, so a change to a few terms leaves the other shards as they were. `target`
 /// is `SearchLimits.minPostingsPerShard`, doubled until the gallery's postings make at most about
-/// `SearchLimits.maxShards` shards (a power of two, so it stays the same as a gallery grows a little).
+/// `SearchLimits.maxShards` shards or it reaches `SearchLimits.maxPostingsPerShard` (a power of two, so it
+/// stays the same as a gallery grows a little).
 struct SearchShardWriter {
     /// A written file and the range of keys it holds.
     struct Shard {
@@ -16,19 +17,28 @@ struct SearchShardWriter {
     }
 
     let target: Int
+    private let items: Int
+    private let averageLength: Int
     private(set) var written: [Shard] = []
     private var bytes: [UInt8] = []
     private var held = 0
     private var first: [UInt8] = []
     private var last: [UInt8] = []
 
-    init(totalPostings: Int) {
+    /// A writer for a gallery of `items` items whose index holds `totalPostings` postings in all.
+    init(totalPostings: Int, items: Int, averageLength: Int) {
         var target = SearchLimits.minPostingsPerShard
-        while totalPostings / target > SearchLimits.maxShards { target *= 2 }
+        while totalPostings / target > SearchLimits.maxShards, target < SearchLimits.maxPostingsPerShard {
+            target *= 2
+        }
         self.target = target
+        self.items = items
+        self.averageLength = averageLength
     }
 
     /// Adds a term and its postings (four numbers each: ordinal, title count, description count, length).
+    /// A term of more than `SearchLimits.inlinePostings` items is written as `[term, best, count, pages]`:
+    /// its best postings, how many it has, and the page files that hold them all (`SearchPostingPages`).
     mutating func add(_ term: [UInt8], _ postings: [UInt32], into output: inout OutputWriter) throws {
         if held > 0, (held >= target && Self.hash(term) & 7 == 0) || held >= 4 * target {
             try flush(into: &output)
@@ -41,23 +51,33 @@ struct SearchShardWriter {
         }
         bytes.append(UInt8(ascii: "["))
         SearchJSON.string(utf8: term, into: &bytes)
-        SearchJSON.raw(",[", into: &bytes)
-        var previous: UInt32 = 0
-        var index = 0
-        while index + 3 < postings.count {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            // Ordinals as the difference from the one before: small numbers, and a change stays local.
-            SearchJSON.number(postings[index] - previous, into: &bytes)
-            previous = postings[index]
-            for offset in 1...3 {
+        bytes.append(UInt8(ascii: ","))
+        let count = postings.count / 4
+        if SearchPostingPages.isSplit(count: count) {
+            let top = SearchPostingPages.top(of: postings, items: items, averageLength: averageLength)
+            let pages = try SearchPostingPages.write(postings, into: &output)
+            SearchJSON.postings(top[...], into: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            SearchJSON.number(count, into: &bytes)
+            SearchJSON.raw(",[", into: &bytes)
+            for (index, page) in pages.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "["))
+                SearchJSON.number(page.first, into: &bytes)
                 bytes.append(UInt8(ascii: ","))
-                SearchJSON.number(postings[index + offset], into: &bytes)
+                SearchJSON.number(page.last, into: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                SearchJSON.string(page.file, into: &bytes)
+                bytes.append(UInt8(ascii: "]"))
             }
-            index += 4
+            SearchJSON.raw("]]", into: &bytes)
+            held += top.count / 4
+        } else {
+            SearchJSON.postings(postings[...], into: &bytes)
+            bytes.append(UInt8(ascii: "]"))
+            held += count
         }
-        SearchJSON.raw("]]", into: &bytes)
         last = term
-        held += postings.count / 4
     }
 
     mutating func finish(into output: inout OutputWriter) throws {
