@@ -1235,7 +1235,7 @@ extension DefaultTheme {
       return run(root, parsed, true).then(function (r) {
         if (mine !== seq) return;
         current = r.ords; partial = null;
-        return showMore(root, mine, replace);
+        return showMore(root, mine, replace).then(function () { if (mine === seq) announce(r); });
       });
     }
     var batch = current.slice(shown, want), per = root.docs.per, from = shown;
@@ -1254,6 +1254,10 @@ extension DefaultTheme {
     });
   }
   function say(text) { status.textContent = text; }
+  function announce(r) {
+    var n = r.count, plus = r.sure ? '' : ' or more';
+    say(n === 0 ? 'No results.' : n === 1 && r.sure ? '1 result.' : n.toLocaleString('en') + plus + ' results.');
+  }
   function search() {
     var mine = ++seq, parsed = query();
     address(parsed);
@@ -1267,8 +1271,7 @@ extension DefaultTheme {
         current = r.ords; partial = r.whole ? null : parsed; shown = 0;
         return showMore(root, mine, true).then(function () {
           if (mine !== seq) return;
-          var n = r.count, plus = r.sure ? '' : ' or more';
-          say(n === 0 ? 'No results.' : n === 1 && r.sure ? '1 result.' : n.toLocaleString('en') + plus + ' results.');
+          announce(r);
         });
       });
     }).catch(function () {

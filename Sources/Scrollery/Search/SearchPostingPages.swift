@@ -20,26 +20,72 @@ enum SearchPostingPages {
     static func isSplit(count: Int) -> Bool { count > SearchLimits.inlinePostings }
 
     /// The best `SearchLimits.topPostings` of `postings` (four numbers each, in ordinal order), in ordinal
-    /// order.
+    /// order. Kept in a heap whose root is the worst kept, so it takes that much memory however many
+    /// postings the term has.
     static func top(of postings: [UInt32], items: Int, averageLength: Int) -> [UInt32] {
-        let count = postings.count / 4
-        let score = BM25(items: items, documents: count, averageLength: averageLength)
-        var ranked = (0..<count).map { index -> (inTitle: Bool, score: Double, index: Int) in
-            let base = index * 4
-            return (
-                postings[base + 1] > 0,
-                score.of(title: postings[base + 1], body: postings[base + 2], length: postings[base + 3]), index
-            )
+        let score = BM25(items: items, documents: postings.count / 4, averageLength: averageLength)
+        var kept = WorstFirst(capacity: SearchLimits.topPostings)
+        var base = 0
+        while base + 3 < postings.count {
+            kept.offer(
+                Ranked(
+                    inTitle: postings[base + 1] > 0,
+                    score: score.of(title: postings[base + 1], body: postings[base + 2], length: postings[base + 3]),
+                    index: base / 4))
+            base += 4
         }
-        ranked.sort {
-            $0.inTitle != $1.inTitle ? $0.inTitle : $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index
-        }
-        var kept = ranked.prefix(SearchLimits.topPostings).map(\.index)
-        kept.sort()
         var top: [UInt32] = []
-        top.reserveCapacity(kept.count * 4)
-        for index in kept { top.append(contentsOf: postings[(index * 4)..<(index * 4 + 4)]) }
+        top.reserveCapacity(kept.items.count * 4)
+        for index in kept.items.map(\.index).sorted() {
+            top.append(contentsOf: postings[(index * 4)..<(index * 4 + 4)])
+        }
         return top
+    }
+
+    /// A posting's place in a one-word ranking.
+    struct Ranked {
+        let inTitle: Bool
+        let score: Double
+        let index: Int
+
+        /// Whether this ranks before `other`: a title match, then a higher score, then earlier.
+        func isBetter(than other: Ranked) -> Bool {
+            if inTitle != other.inTitle { return inTitle }
+            return score != other.score ? score > other.score : index < other.index
+        }
+    }
+
+    /// The best `capacity` postings offered, in a heap with the worst of them at the root.
+    struct WorstFirst {
+        let capacity: Int
+        private(set) var items: [Ranked] = []
+
+        init(capacity: Int) { self.capacity = capacity }
+
+        mutating func offer(_ item: Ranked) {
+            if items.count < capacity {
+                items.append(item)
+                var child = items.count - 1
+                while child > 0 {
+                    let parent = (child - 1) / 2
+                    guard items[parent].isBetter(than: items[child]) else { break }
+                    items.swapAt(child, parent)
+                    child = parent
+                }
+            } else if let worst = items.first, item.isBetter(than: worst) {
+                items[0] = item
+                var parent = 0
+                while true {
+                    let left = 2 * parent + 1
+                    guard left < items.count else { break }
+                    let right = left + 1
+                    let child = right < items.count && items[left].isBetter(than: items[right]) ? right : left
+                    guard items[parent].isBetter(than: items[child]) else { break }
+                    items.swapAt(child, parent)
+                    parent = child
+                }
+            }
+        }
     }
 
     /// Writes `postings` as page files; each page's ordinals are differences, the first from 0.
