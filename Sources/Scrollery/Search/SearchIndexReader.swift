@@ -1,9 +1,9 @@
 import Foundation
 import ScrolleryCore
 
-/// Reads a built search index back from an output folder, as `search.js` does: the root, then only the
-/// shard that holds a term. What the tests check the index with; it trusts nothing it reads (a file that
-/// is not the index's shape is an error, never a crash).
+/// Reads a built search index back, as `search.js` does: the root, then only the shard that holds a term
+/// (and a split term's pages). What the tests check the index with; it trusts nothing it reads (a file
+/// that is not the index's shape is an error, never a crash: the SearchIndex fuzz target checks that).
 struct SearchIndexReader {
     /// One item's entry in a term's postings.
     struct Posting: Equatable {
@@ -13,7 +13,8 @@ struct SearchIndexReader {
         let length: Int
     }
 
-    let searchFolder: URL
+    /// The bytes of a file of the index, by its path under `search/`.
+    let file: (String) throws -> [UInt8]
     /// The number of items indexed.
     let items: Int
     /// The items' average length in terms, as the root gives it.
@@ -23,9 +24,19 @@ struct SearchIndexReader {
     /// Each filter's listed values and counts.
     let filters: [(name: String, values: [(String, Int)])]
 
+    /// Reads the index of the site built into `outputFolder`.
     init(outputFolder: URL) throws {
-        searchFolder = outputFolder.appendingPathComponent("search")
-        let root = try Self.parse(searchFolder.appendingPathComponent("index.json"))
+        let folder = outputFolder.appendingPathComponent("search")
+        try self.init { path in
+            guard RelativePath.staysInside(path) else { throw SearchIndexError("\(path) is not a path under search/") }
+            return [UInt8](try Data(contentsOf: folder.appendingPathComponent(path)))
+        }
+    }
+
+    /// Reads the index whose files `file` gives, by their paths under `search/`.
+    init(file: @escaping (String) throws -> [UInt8]) throws {
+        self.file = file
+        let root = try Self.parse(file("index.json"))
         guard case .object(let members) = root, let items = members["items"]?.scalarText.flatMap({ Int($0) }),
             case .array(let shardList)? = members["shards"], case .array(let filterList)? = members["filters"]
         else { throw SearchIndexError("search/index.json is not a search index root") }
@@ -66,10 +77,10 @@ struct SearchIndexReader {
         let key = Array(term.utf8)
         guard
             let shard = shards.first(where: {
-                !SearchRuns.less(key, Array($0.first.utf8)) && !SearchRuns.less(Array($0.last.utf8), key)
+                !key.lexicographicallyPrecedes($0.first.utf8) && !$0.last.utf8.lexicographicallyPrecedes(key)
             })
         else { return nil }
-        guard case .object(let members) = try Self.parse(searchFolder.appendingPathComponent(shard.file)),
+        guard case .object(let members) = try Self.parse(file(shard.file)),
             case .array(let terms)? = members["terms"]
         else { throw SearchIndexError("\(shard.file) is not a term shard") }
         for entry in terms {
@@ -100,7 +111,7 @@ struct SearchIndexReader {
         guard !entry.pages.isEmpty else { return entry.postings }
         var all: [Posting] = []
         for page in entry.pages {
-            all += try Self.postings(Self.parse(searchFolder.appendingPathComponent(page.file)), in: page.file)
+            all += try Self.postings(Self.parse(file(page.file)), in: page.file)
         }
         return all
     }
@@ -116,7 +127,9 @@ struct SearchIndexReader {
         var ordinal = 0
         var index = 0
         while index + 3 < values.count {
-            ordinal += values[index]
+            let (sum, overflow) = ordinal.addingReportingOverflow(values[index])
+            guard !overflow else { throw SearchIndexError("an ordinal in \(file) is out of range") }
+            ordinal = sum
             result.append(
                 Posting(ordinal: ordinal, title: values[index + 1], body: values[index + 2], length: values[index + 3]))
             index += 4
@@ -134,8 +147,7 @@ struct SearchIndexReader {
         return found ?? []
     }
 
-    private static func parse(_ file: URL) throws -> JSONValue {
-        let bytes = [UInt8](try Data(contentsOf: file))
-        return try bytes.withUnsafeBufferPointer { try JSONParser.parse($0) }
+    private static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        try bytes.withUnsafeBufferPointer { try JSONParser.parse($0) }
     }
 }

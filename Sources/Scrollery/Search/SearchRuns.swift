@@ -206,9 +206,3 @@ enum Varint {
         throw SearchIndexError("a number in a spilled run is cut short")
     }
 }
-
-/// The search index could not be made or read: what went wrong.
-struct SearchIndexError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
