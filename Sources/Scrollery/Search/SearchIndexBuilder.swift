@@ -33,6 +33,7 @@ final class SearchIndexBuilder {
     private let hasDateFacet: Bool
     /// The heading of each section key met, for the `date` facet.
     private var sectionHeadings: [String: String] = [:]
+    private var foldersMade = false
 
     /// `nil` when the site has no search.
     init?(config: SiteConfig, renderer: PageRenderer) throws {
@@ -54,6 +55,7 @@ final class SearchIndexBuilder {
 
     /// Adds the next items of the gallery, in order, and writes each full file of result cards.
     func add(_ items: [(item: GalleryItem, slug: String)], into output: inout OutputWriter) throws {
+        makeFolders(in: output)
         for (item, slug) in items {
             addTerms(of: item)
             addDoc(item, slug: slug)
@@ -159,7 +161,14 @@ final class SearchIndexBuilder {
         docsHeld = 0
     }
 
-    /// Writes `bytes` as `folder/prefix-<fingerprint>.json`.
+    /// Makes the folders of the index's files, once: `writeFingerprinted` writes into them.
+    private func makeFolders(in output: borrowing OutputWriter) {
+        guard !foldersMade else { return }
+        output.store.makeFolders(for: ["search/index/-", "search/docs/-"])
+        foldersMade = true
+    }
+
+    /// Writes `bytes` as `folder/prefix-<fingerprint>.json`, in a folder `makeFolders` made.
     /// - Returns: its path relative to `search/`.
     static func writeFingerprinted(
         _ bytes: [UInt8], prefix: String, folder: String, into output: inout OutputWriter
@@ -168,7 +177,6 @@ final class SearchIndexBuilder {
         bytes.withUnsafeBytes { key.add(bytes: $0) }
         let name = "\(prefix)-\(key.finalize().hex).json"
         let path = "\(folder)/\(name)"
-        output.store.makeFolders(for: [path])
         try output.write(Data(bytes), to: path)
         return String(path.dropFirst("search/".count))
     }
@@ -176,6 +184,7 @@ final class SearchIndexBuilder {
     /// Writes what is left: the last file of cards, the term shards, the prefix files, the root and the
     /// search page.
     func finish(into output: inout OutputWriter) throws {
+        makeFolders(in: output)
         try writeDocs(into: &output)
         try spill()
         var shards = SearchShardWriter(totalPostings: totalPostings, items: ordinal, averageLength: averageLength)

@@ -55,6 +55,7 @@ struct SearchPostingPagesTests {
 
         try withScratchFolderSync { folder in
             var output = try OutputWriter(outputFolder: folder.url.appendingPathComponent("public"))
+            output.store.makeFolders(for: ["search/index/-"])
             let pages = try SearchPostingPages.write(postings, into: &output)
             #expect(
                 pages.map(\.first) == [0, UInt32(SearchLimits.pagePostings), UInt32(2 * SearchLimits.pagePostings)])
