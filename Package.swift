@@ -176,6 +176,7 @@ let package = Package(
                 "ScrolleryImaging",
                 "Scrollery",
                 "ScrolleryPreview",
+                "ScrolleryPublish",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -67,7 +67,7 @@ struct BuildCommand: AsyncParsableCommand {
                     strict: strict, maxItems: maxItems, concurrency: concurrency,
                     cacheMode: offline ? .offline : refresh ? .refresh : .normal, clean: clean),
                 events: { reporter.report($0) }, logger: logger, statistics: statistics)
-            return try await builder.build().description
+            return try await withPictureStore(builder, config: config) { try await $0.build() }.description
         }
     }
 }

@@ -55,7 +55,8 @@ struct PicturesCommand: AsyncParsableCommand {
                 config: config,
                 options: BuildOptions(strict: strict, maxItems: maxItems, cacheMode: refresh ? .refresh : .normal),
                 events: { reporter.report($0) }, logger: logger, statistics: statistics)
-            return try await builder.run(.pictures(shard)).description
+            return try await withPictureStore(builder, config: config) { try await $0.run(.pictures(shard)) }
+                .description
         }
     }
 }

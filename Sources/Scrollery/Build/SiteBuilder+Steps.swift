@@ -65,6 +65,7 @@ extension SiteBuilder {
                 message: "images.enabled is off in scrollery.yml: there are no pictures to make. Turn it on, or "
                     + "leave out the `pictures` step.", outputPath: config.outputFolder.path, hadPreviousBuild: false)
         }
+        if case .pictures = step { try await checkPictureStore() }
         let local = LocalFileFetcher(siteFolder: config.siteFolder, maxBodySize: config.fetch.maxBodySize)
         var summary: CacheStepSummary
         if let customFetcher {
@@ -100,7 +101,8 @@ extension SiteBuilder {
             if case .pictures(let shard) = step {
                 maker = PictureMaker(
                     settings: config.images, fetcher: pictures ?? items, cacheFolder: config.cache.folder,
-                    statistics: pictureStatistics, redactor: config.redactor, logger: logger, shard: shard)
+                    statistics: pictureStatistics, redactor: config.redactor, logger: logger, shard: shard,
+                    shared: sharedPictures)
             }
             let enricher = try Enricher(
                 detail: config.detail,

@@ -15,6 +15,9 @@ public struct SiteBuilder: Sendable {
     let events: @Sendable (BuildEvent) -> Void
     let logger: Logger
     let statistics: FetchStatistics
+    /// Where processed pictures are shared between machines and runs (`images.store`), made by the command
+    /// from the config and the environment; nil keeps them in the cache folder only.
+    package var pictureStore: (any PictureStore)?
 
     /// - Parameters:
     ///   - config: the validated site config.
@@ -40,6 +43,7 @@ public struct SiteBuilder: Sendable {
     /// - Returns: what the build did.
     /// - Throws: `BuildError`, with the previous site left as it was.
     public func build() async throws(BuildError) -> BuildSummary {
+        try await checkPictureStore()
         if let customFetcher { return try await build(fetcher: customFetcher) }
         let local = LocalFileFetcher(siteFolder: config.siteFolder, maxBodySize: config.fetch.maxBodySize)
         guard usesHTTP || config.images.enabled else { return try await build(local: local, remote: nil) }
@@ -207,6 +211,27 @@ public struct SiteBuilder: Sendable {
         }
     }
 
+    /// The picture store as the image stage uses it, when there is one and pictures are made.
+    var sharedPictures: SharedPictures? {
+        guard config.images.enabled, let pictureStore else { return nil }
+        return SharedPictures(store: pictureStore, logger: logger)
+    }
+
+    /// Asks the picture store, once, whether it can be used, so that a wrong secret or a missing bucket
+    /// stops the run at its start rather than failing each picture.
+    /// - Throws: `BuildError` naming the store and what to check; the previous site is left as it was.
+    func checkPictureStore() async throws(BuildError) {
+        guard config.images.enabled, let pictureStore else { return }
+        do {
+            try await pictureStore.check()
+        } catch {
+            let manifest = config.outputFolder.appendingPathComponent(OutputFolder.manifestName).path
+            throw BuildError(
+                message: "The picture store (images.store) cannot be used: \(error.description)",
+                outputPath: config.outputFolder.path, hadPreviousBuild: access(manifest, F_OK) == 0)
+        }
+    }
+
     /// The most items the build takes: `source.limit` or `--max-items`, whichever is lower.
     var itemLimit: Int? {
         [config.source.limit, options.maxItems].compactMap { $0 }.min()
@@ -250,7 +275,7 @@ public struct SiteBuilder: Sendable {
             ? PictureMaker(
                 settings: config.images, fetcher: fetcher, cacheFolder: config.cache.folder,
                 statistics: pictureStatistics, redactor: config.redactor, logger: logger,
-                missingFetcher: missingPictures) : nil
+                missingFetcher: missingPictures, shared: sharedPictures) : nil
         let enricher = try Enricher(
             detail: config.detail,
             mapper: try ItemMapper(

@@ -8,6 +8,7 @@ extension ConfigDecoder {
         guard let reader else { return settings }
         try reader.rejectUnknownKeys([
             "enabled", "widths", "formats", "quality", "placeholder", "maxPixels", "maxBytes", "concurrency",
+            "store",
         ])
         settings.enabled = try reader.bool("enabled") ?? true
         if let widths = try list(reader, "widths") {
@@ -59,6 +60,17 @@ extension ConfigDecoder {
             }
         }
         settings.concurrency = try reader.int("concurrency", in: 0...256) ?? 0
+        // The form only: the commands that use the store read it with the S3 client's parser, and say there
+        // what is wrong with a bucket name or a prefix.
+        if let store = try reader.string("store") {
+            guard store.lowercased().hasPrefix("s3://"), store.utf8.count > 5 else {
+                throw reader.error(
+                    "store", "`\(TerminalText.shown(store))` is not an S3 location.",
+                    fix: "Write it as `s3://BUCKET` or `s3://BUCKET/PREFIX`, e.g. `s3://my-pictures/gallery`; "
+                        + "the credentials come from the environment, never from the config.")
+            }
+            settings.store = store
+        }
         return settings
     }
 

@@ -10,6 +10,9 @@ import ScrolleryImaging
 ///
 /// A remote original's record (`OriginalRecords`) lets a cache that holds the variants but not the original
 /// (a pictures shard's, copied in) serve the picture: offline without a request, online after a 304.
+///
+/// With a picture store (`images.store`), a picture that is not in the cache is looked for there before its
+/// original is fetched or decoded, and one processed here is uploaded to it; the output is the same.
 struct PictureMaker: Sendable {
     let settings: ImageSettings
     let fetcher: any Fetcher
@@ -20,6 +23,8 @@ struct PictureMaker: Sendable {
     /// With `--offline`: the fetcher of the originals that are in neither cache (a shard's work that is
     /// missing), which are fetched and processed by this build.
     let missingFetcher: (any Fetcher)?
+    /// The picture store the pictures are shared through, if any.
+    let shared: SharedPictures?
     let workers: ImageWorkers
     private let held: Permits
     let statistics: PictureStatistics
@@ -28,7 +33,8 @@ struct PictureMaker: Sendable {
 
     init(
         settings: ImageSettings, fetcher: any Fetcher, cacheFolder: URL, statistics: PictureStatistics,
-        redactor: Redactor, logger: Logger, shard: PictureShard? = nil, missingFetcher: (any Fetcher)? = nil
+        redactor: Redactor, logger: Logger, shard: PictureShard? = nil, missingFetcher: (any Fetcher)? = nil,
+        shared: SharedPictures? = nil
     ) {
         self.settings = settings
         self.fetcher = fetcher
@@ -36,6 +42,8 @@ struct PictureMaker: Sendable {
         self.records = OriginalRecords(cacheFolder: cacheFolder, settings: settings.variantKey)
         self.shard = shard
         self.missingFetcher = missingFetcher
+        self.shared = shared
+        if shared != nil { statistics.update { $0.sharing = true } }
         self.workers = ImageWorkers(limit: settings.concurrency)
         self.held = Permits(limit: 2 * workers.limit)
         self.statistics = statistics
@@ -62,16 +70,23 @@ struct PictureMaker: Sendable {
 
     private func fetchAndMake(_ reference: ImageReference) async -> PictureState {
         let shown = redactor(reference.original)
+        var sharing = Sharing()
         // A remote original processed before, whose variants are all in the cache.
-        let recorded =
-            reference.isLocal
-            ? nil
-            : records.record(of: reference.original).flatMap { record in
-                cachedImage(record.key).map { (record: record, image: $0) }
+        var recorded = reference.isLocal ? nil : recordedImage(of: reference)
+        if recorded == nil, !reference.isLocal, let shared {
+            switch await shared.original(
+                reference.original, records: records, cache: cache, inCache: { cachedImage($0) != nil })
+            {
+            case .found(let found):
+                sharing.originalInStore = true
+                if found.copied { sharing.copiedKey = found.record.key }
+                recorded = recordedImage(of: reference)
+            case .absent: break
+            case .failed: sharing.failed = true
             }
+        }
         if let recorded, missingFetcher != nil {
-            statistics.update { $0.reused += 1 }
-            return .published(PublishedPicture(key: recorded.record.key, image: recorded.image))
+            return reused(recorded.record.key, recorded.image, sharing)
         }
         var request = FetchRequest(reference.original, content: .image(maxBytes: settings.maxBytes))
         if let recorded {
@@ -90,8 +105,7 @@ struct PictureMaker: Sendable {
             return failed("\(redactor(error.description))")
         }
         if response.status == 304, let recorded {
-            statistics.update { $0.reused += 1 }
-            return .published(PublishedPicture(key: recorded.record.key, image: recorded.image))
+            return reused(recorded.record.key, recorded.image, sharing)
         }
         statistics.update { $0.fetched += 1 }
         if let refusal = Self.refusal(of: response) { return failed("\(shown): \(refusal)") }
@@ -100,9 +114,24 @@ struct PictureMaker: Sendable {
         fingerprint.add(body)
         let key = fingerprint.finalize().hex
         if let image = cachedImage(key) {
-            statistics.update { $0.reused += 1 }
-            keepRecord(key, of: reference, response: response)
-            return .published(PublishedPicture(key: key, image: image))
+            let record = keepRecord(key, of: reference, response: response)
+            // The store holds this picture (copied from it by this call) but not the original's record.
+            if let shared, key == sharing.copiedKey, !sharing.originalInStore, let record {
+                if await !shared.upload(original: record) { sharing.failed = true }
+            }
+            return reused(key, image, sharing)
+        }
+        if let shared {
+            switch await shared.picture(key, into: cache) {
+            case .found(let image):
+                sharing.copiedKey = key
+                if let record = keepRecord(key, of: reference, response: response), !sharing.originalInStore {
+                    if await !shared.upload(original: record) { sharing.failed = true }
+                }
+                return reused(key, image, sharing)
+            case .absent: break
+            case .failed: sharing.failed = true
+            }
         }
         let settings = self.settings
         let result: Result<(ProcessedImage, [EncodedVariant]), ImageFailure>
@@ -118,15 +147,22 @@ struct PictureMaker: Sendable {
             return failed("\(shown): \(failure.reason)")
         case .success(let (image, variants)):
             let picture = PublishedPicture(key: key, image: image)
+            let files = variants.map { (name: picture.fileName(of: $0.variant), bytes: $0.bytes) }
+            let record: Data
             do {
-                let record = try Self.encoder.encode(image)
-                try cache.store(
-                    key, files: variants.map { (picture.fileName(of: $0.variant), $0.bytes) }, record: record)
+                record = try Self.encoder.encode(image)
+                try cache.store(key, files: files, record: record)
             } catch {
                 return failed("\(shown): its variants could not be kept in \(cache.folder.path): \(error)")
             }
             statistics.update { $0.processed += 1 }
-            keepRecord(key, of: reference, response: response)
+            let original = keepRecord(key, of: reference, response: response)
+            if let shared {
+                let uploaded = await shared.upload(key, files: files, record: record, original: original)
+                statistics.update {
+                    if uploaded { $0.uploaded += 1 } else { $0.notShared += 1 }
+                }
+            }
             return .published(picture)
         }
     }
@@ -145,14 +181,50 @@ struct PictureMaker: Sendable {
 
     /// Records which picture a remote original became, with its validators, for a later build that has
     /// the variants without the original. A record that cannot be written costs only that shortcut.
-    private func keepRecord(_ key: String, of reference: ImageReference, response: FetchResponse) {
-        guard !reference.isLocal else { return }
+    /// - Returns: the record's name and bytes, for the picture store; nil for a local original.
+    @discardableResult
+    private func keepRecord(
+        _ key: String, of reference: ImageReference, response: FetchResponse
+    ) -> (name: String, bytes: Data)? {
+        guard !reference.isLocal else { return nil }
         let record = OriginalRecords.Record(
             key: key, etag: response.headers["etag"], lastModified: response.headers["last-modified"])
         do {
             try records.keep(record, of: reference.original)
+            return (records.name(of: reference.original), try OriginalRecords.encoded(record))
         } catch {
             logger.debug("the record of \(redactor(reference.original)) was not kept: \(error)")
+            return nil
+        }
+    }
+
+    /// A remote original's record, and the picture it names.
+    private typealias Recorded = (record: OriginalRecords.Record, image: ProcessedImage)
+
+    /// What one picture's look in the picture store found.
+    private struct Sharing {
+        /// The store holds the record of the picture's original.
+        var originalInStore = false
+        /// The key of the picture copied from the store into the cache, if one was.
+        var copiedKey: String?
+        /// A request to the store failed: the picture is not shared.
+        var failed = false
+    }
+
+    /// Counts a picture whose variants were in the cache (copied there from the store, or not).
+    private func reused(_ key: String, _ image: ProcessedImage, _ sharing: Sharing) -> PictureState {
+        statistics.update {
+            $0.reused += 1
+            if key == sharing.copiedKey { $0.fromStore += 1 }
+            if sharing.failed { $0.notShared += 1 }
+        }
+        return .published(PublishedPicture(key: key, image: image))
+    }
+
+    /// The record of a remote original and its picture, when the picture is whole in the cache.
+    private func recordedImage(of reference: ImageReference) -> Recorded? {
+        records.record(of: reference.original).flatMap { record in
+            cachedImage(record.key).map { (record: record, image: $0) }
         }
     }
 

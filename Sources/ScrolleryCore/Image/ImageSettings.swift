@@ -15,6 +15,9 @@ public struct ImageSettings: Sendable, Equatable {
     public var maxBytes = 40 << 20
     /// Pictures decoded at once; 0 is one per core.
     public var concurrency = 0
+    /// Where processed pictures are shared between machines and runs, `s3://BUCKET[/PREFIX]`; nil keeps them
+    /// in the cache folder only. Not part of `variantKey`: a picture is the same wherever it was made.
+    public var store: String?
 
     /// The defaults.
     public init() {}

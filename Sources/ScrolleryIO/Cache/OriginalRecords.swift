@@ -39,10 +39,22 @@ package struct OriginalRecords: Sendable {
 
     /// The file the record of `location` is kept in.
     package func path(of location: String) -> String {
+        folder.deletingLastPathComponent().path + "/" + name(of: location)
+    }
+
+    /// The record's name relative to `images/` (`originals/<digest>.json`): its name in a `PictureStore`.
+    package func name(of location: String) -> String {
         var name = Fingerprint(build: "original")
         name.add(settings)
         name.add(location)
-        return folder.path + "/" + name.finalize().hex + ".json"
+        return Self.folderName + "/" + name.finalize().hex + ".json"
+    }
+
+    /// A record's bytes, as they are kept.
+    package static func encoded(_ record: Record) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(record)
     }
 
     /// The record of the original at `location`, if one was kept and can be read.
@@ -55,8 +67,6 @@ package struct OriginalRecords: Sendable {
     package func keep(_ record: Record, of location: String) throws {
         if self.record(of: location) == record { return }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(record).write(to: URL(fileURLWithPath: path(of: location)), options: .atomic)
+        try Self.encoded(record).write(to: URL(fileURLWithPath: path(of: location)), options: .atomic)
     }
 }

@@ -11,8 +11,12 @@ package struct S3Requests: Sendable {
 
     /// One page of ListObjectsV2 under the prefix, keys URL-encoded in the answer (so that a key with a
     /// character XML cannot carry still comes through, and is then judged by `ManagedKeys`).
-    package func listObjectsV2(continuationToken: String?) -> (address: S3Address, request: SigV4Request) {
+    /// `maxKeys` asks for a shorter page than the server's own.
+    package func listObjectsV2(
+        continuationToken: String?, maxKeys: Int? = nil
+    ) -> (address: S3Address, request: SigV4Request) {
         var query = [QueryItem("list-type", "2"), QueryItem("encoding-type", "url")]
+        if let maxKeys { query.append(QueryItem("max-keys", String(maxKeys))) }
         if !location.prefix.isEmpty { query.append(QueryItem("prefix", location.prefix)) }
         if let continuationToken { query.append(QueryItem("continuation-token", continuationToken)) }
         let address = endpoint.address(bucket: location.bucket)

@@ -19,7 +19,7 @@ struct ImageConfigTests {
         #expect(images.enabled && images.widths == [320, 640, 1280] && images.formats == [.webp, .jpeg])
         #expect(images.quality(of: .webp) == 80 && images.quality(of: .jpeg) == 80)
         #expect(images.placeholder == .color && images.maxPixels == 100_000_000 && images.maxBytes == 40 << 20)
-        #expect(images.concurrency == 0)
+        #expect(images.concurrency == 0 && images.store == nil)
     }
 
     @Test func everyKeyIsRead() throws {
@@ -34,12 +34,13 @@ struct ImageConfigTests {
                   maxPixels: 5000000
                   maxBytes: 2MB
                   concurrency: 3
+                  store: s3://my-pictures/gallery
                 """
         ).images
         #expect(!images.enabled && images.widths == [320, 1280] && images.formats == [.avif, .jpeg])
         #expect(images.quality(of: .avif) == 55 && images.quality(of: .jpeg) == 82 && images.quality(of: .webp) == 80)
         #expect(images.placeholder == .blur && images.maxPixels == 5_000_000 && images.maxBytes == 2 << 20)
-        #expect(images.concurrency == 3)
+        #expect(images.concurrency == 3 && images.store == "s3://my-pictures/gallery")
         #expect(try config.parse(Self.base + "images: { quality: 70 }").images.quality(of: .webp) == 70)
     }
 
@@ -54,6 +55,8 @@ struct ImageConfigTests {
         ("images: { maxBytes: lots }", "images.maxBytes", "not a size"),
         ("images: { maxBytes: 5GB }", "images.maxBytes", "larger than the largest size"),
         ("images: { widht: [320] }", "images.widht", "Did you mean `widths`?"),
+        ("images: { store: my-bucket/gallery }", "images.store", "not an S3 location"),
+        ("images: { store: \"s3://\" }", "images.store", "not an S3 location"),
     ])
     func aBadValueNamesItsKey(yaml: String, key: String, words: String) throws {
         let error = try #require(config.parseError(Self.base + yaml))
