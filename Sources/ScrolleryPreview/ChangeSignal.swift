@@ -2,9 +2,13 @@ import Synchronization
 
 /// Counts the changes a watcher saw and wakes whoever waits for them: the count tells whether anything
 /// changed since a moment (while changes settle, or during a rebuild), the stream wakes the waiter
-/// without it polling.
+/// without it polling. It also keeps the paths of the latest changes, in the order seen.
 final class ChangeSignal: Sendable {
+    /// The changed paths kept: the latest.
+    static let pathsKept = 256
+
     private let count = Mutex(0)
+    private let paths = Mutex<[String]>([])
     private let continuation: AsyncStream<Void>.Continuation
     /// Yields after changes; several changes before the waiter looks are one wake-up.
     let wakeUps: AsyncStream<Void>
@@ -13,11 +17,20 @@ final class ChangeSignal: Sendable {
         (wakeUps, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Something changed.
-    func changed() {
+    /// Something changed: the files or folders at `paths`, when the watcher knows them.
+    func changed(_ paths: [String] = []) {
+        if !paths.isEmpty {
+            self.paths.withLock {
+                $0 += paths
+                if $0.count > Self.pathsKept { $0.removeFirst($0.count - Self.pathsKept) }
+            }
+        }
         count.withLock { $0 += 1 }
         continuation.yield()
     }
+
+    /// The paths of the latest changes, oldest first.
+    var changedPaths: [String] { paths.withLock { $0 } }
 
     /// How many changes were seen so far.
     var changes: Int { count.withLock { $0 } }

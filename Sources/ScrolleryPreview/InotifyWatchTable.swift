@@ -33,28 +33,30 @@
             for folder in paths.folders { try watch(folder, isRoot: true) }
         }
 
-        /// Brings the table up to date with `event` and tells whether it is a change worth a rebuild.
-        mutating func apply(_ event: InotifyEvent) throws(InotifyFailure) -> Bool {
+        /// Brings the table up to date with `event`.
+        /// - Returns: the path that changed, when the event is a change worth a rebuild (a watched folder
+        ///   when events were lost), else nil.
+        mutating func apply(_ event: InotifyEvent) throws(InotifyFailure) -> String? {
             if event.has(IN_Q_OVERFLOW) {
                 // Events were lost: folders may have appeared unseen. Watching again is cheap (a folder
                 // already watched keeps its watch) and the rebuild looks at everything anyway.
                 try watchAll()
-                return true
+                return paths.folders.first ?? ""
             }
-            guard let folder = folders[event.watch] else { return false }
+            guard let folder = folders[event.watch] else { return nil }
             if event.has(IN_IGNORED) {
                 folders[event.watch] = nil
-                return false
+                return nil
             }
             // The watched folder itself was deleted or moved.
-            guard let name = event.name else { return true }
+            guard let name = event.name else { return folder }
             let path = folder + "/" + name
-            if paths.isIgnored(path, name: Substring(name)) { return false }
+            if paths.isIgnored(path, name: Substring(name)) { return nil }
             if event.has(IN_ISDIR) {
                 if event.has(IN_MOVED_FROM) { unwatch(below: path) }
                 if event.has(IN_CREATE | IN_MOVED_TO) { try watch(path, isRoot: false) }
             }
-            return true
+            return path
         }
 
         /// Watches `folder` and its subfolders. A folder that is gone, not a folder or not readable is

@@ -103,16 +103,16 @@
                     if count < 0, errno == EAGAIN || errno == EINTR { continue }
                     return InotifyFailure(description: "inotify cannot be read (\(String(cString: strerror(errno))))")
                 }
-                var changed = false
+                var changed: [String] = []
                 for event in InotifyEvent.parse(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) {
                     do {
-                        if try table.apply(event) { changed = true }
+                        if let path = try table.apply(event) { changed.append(path) }
                     } catch {
-                        signal.changed()
+                        signal.changed(changed)
                         return error
                     }
                 }
-                if changed { signal.changed() }
+                if !changed.isEmpty { signal.changed(changed) }
             }
         }
     }

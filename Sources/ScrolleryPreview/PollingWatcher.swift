@@ -17,8 +17,11 @@ struct PollingWatcher: Sendable {
             }
             let current = snapshot()
             if current != known {
+                let changed =
+                    current.filter { known[$0.key] != $0.value }.map(\.key)
+                    + known.keys.filter { current[$0] == nil }
                 known = current
-                signal.changed()
+                signal.changed(changed.sorted())
             }
         }
     }

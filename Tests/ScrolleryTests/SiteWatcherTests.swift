@@ -9,33 +9,58 @@ import Testing
 /// fallback; the output and cache folders and dot-files never trigger a rebuild.
 @Suite("The site watcher", .timeLimit(.minutes(1)))
 struct SiteWatcherTests {
-    /// Waits until `signal` counts more than `before` changes (true), or `timeout` passes (false).
-    static func changed(_ signal: ChangeSignal, since before: Int, within timeout: Duration = .seconds(5)) async
-        -> Bool
-    {
+    /// Waits until `signal` has seen a change of `path` after its first `seen` changed paths (true), or
+    /// `timeout` passes (false).
+    static func sees(
+        _ signal: ChangeSignal, _ path: String, after seen: Int, within timeout: Duration = .seconds(10)
+    ) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if signal.changes > before { return true }
+            if signal.changedPaths.dropFirst(seen).contains(path) { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return signal.changes > before
+        return signal.changedPaths.dropFirst(seen).contains(path)
     }
 
-    /// Does `change` and tells whether `signal` counted it.
-    static func notices(_ signal: ChangeSignal, _ change: () throws -> Void) async throws -> Bool {
-        // Let the events of earlier changes arrive first.
-        try await Task.sleep(for: .milliseconds(100))
-        let before = signal.changes
+    /// Does `change` and tells whether `signal` saw a change of `relative` in the site folder.
+    static func notices(
+        _ signal: ChangeSignal, _ site: ScratchFolder, _ relative: String, _ change: () throws -> Void
+    ) async throws -> Bool {
+        let seen = signal.changedPaths.count
         try change()
-        return await changed(signal, since: before)
+        return await sees(signal, site.url.standardizedFileURL.path + "/" + relative, after: seen)
     }
 
-    /// Does `change` and tells whether `signal` stayed quiet for half a second.
-    static func ignores(_ signal: ChangeSignal, _ change: () throws -> Void) async throws -> Bool {
-        try await Task.sleep(for: .milliseconds(100))
-        let before = signal.changes
+    /// Does `change` (of `relative`, in the site folder or under `root`), then a change that is watched,
+    /// and tells whether `signal` saw the watched one and not the first: a watcher reports changes in
+    /// the order they happen, so seeing the second proves the first was passed over.
+    static func ignores(
+        _ signal: ChangeSignal, _ site: ScratchFolder, _ relative: String, under root: URL? = nil,
+        _ change: () throws -> Void
+    ) async throws -> Bool {
+        let seen = signal.changedPaths.count
         try change()
-        return !(await changed(signal, since: before, within: .milliseconds(500)))
+        let marker = "data/marker-\(UUID().uuidString).json"
+        try site.write("{}", to: marker)
+        guard await sees(signal, site.url.standardizedFileURL.path + "/" + marker, after: seen) else { return false }
+        let ignored = (root ?? site.url).standardizedFileURL.path + "/" + relative
+        return !signal.changedPaths.dropFirst(seen).contains { $0 == ignored || $0.hasPrefix(ignored + "/") }
+    }
+
+    /// Writes new files into the site until `signal` sees one: a polling watcher has taken its first
+    /// look (a file written before that is part of it, not a change).
+    static func watching(_ signal: ChangeSignal, _ site: ScratchFolder) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        var attempt = 0
+        while ContinuousClock.now < deadline {
+            attempt += 1
+            let seen = signal.changedPaths.count
+            let probe = "data/probe-\(attempt).json"
+            try site.write("{}", to: probe)
+            let path = site.url.standardizedFileURL.path + "/" + probe
+            if await sees(signal, path, after: seen, within: .milliseconds(500)) { return true }
+        }
+        return false
     }
 
     #if canImport(Glibc)
@@ -51,53 +76,78 @@ struct SiteWatcherTests {
                 let watcher = try InotifyWatcher(paths: paths, signal: signal)
                 defer { watcher.stop() }
                 let nested = site.url.appendingPathComponent("data/details")
-                #expect(try await Self.notices(signal) { try site.write("{}", to: "data/details/2.json") })
                 #expect(
-                    try await Self.notices(signal) {
+                    try await Self.notices(signal, site, "data/details/2.json") {
+                        try site.write("{}", to: "data/details/2.json")
+                    })
+                #expect(
+                    try await Self.notices(signal, site, "data/details/1.json") {
                         try Data("{\"a\": 1}".utf8).write(to: nested.appendingPathComponent("1.json"))
                     })
                 #expect(
-                    try await Self.notices(signal) {
+                    try await Self.notices(signal, site, "data/details/2.json") {
                         try FileManager.default.removeItem(at: nested.appendingPathComponent("2.json"))
                     })
                 #expect(
-                    try await Self.notices(signal) {
+                    try await Self.notices(signal, site, "data/new") {
                         try FileManager.default.createDirectory(
                             at: site.url.appendingPathComponent("data/new"), withIntermediateDirectories: true)
                     })
                 // The new folder is watched too, and so is a folder made inside it.
-                #expect(try await Self.notices(signal) { try site.write("{}", to: "data/new/3.json") })
                 #expect(
-                    try await Self.notices(signal) {
+                    try await Self.notices(signal, site, "data/new/3.json") {
+                        try site.write("{}", to: "data/new/3.json")
+                    })
+                #expect(
+                    try await Self.notices(signal, site, "data/new/deeper") {
                         try FileManager.default.createDirectory(
                             at: site.url.appendingPathComponent("data/new/deeper"), withIntermediateDirectories: true)
                     })
-                #expect(try await Self.notices(signal) { try site.write("{}", to: "data/new/deeper/4.json") })
+                #expect(
+                    try await Self.notices(signal, site, "data/new/deeper/4.json") {
+                        try site.write("{}", to: "data/new/deeper/4.json")
+                    })
                 // A folder moved in from outside is watched with everything in it.
                 let elsewhere = try ScratchFolder()
                 defer { elsewhere.remove() }
                 try elsewhere.write("x", to: "moved/inner/file.txt")
                 #expect(
-                    try await Self.notices(signal) {
+                    try await Self.notices(signal, site, "static") {
                         try FileManager.default.moveItem(
                             at: elsewhere.url.appendingPathComponent("moved"),
                             to: site.url.appendingPathComponent("static"))
                     })
-                #expect(try await Self.notices(signal) { try site.write("y", to: "static/inner/file.txt") })
+                #expect(
+                    try await Self.notices(signal, site, "static/inner/file.txt") {
+                        try site.write("y", to: "static/inner/file.txt")
+                    })
                 // The output, the cache and dot-files are not the site.
-                #expect(try await Self.ignores(signal) { try site.write("<p>new</p>", to: "public/index.html") })
-                #expect(try await Self.ignores(signal) { try site.write("<p>new</p>", to: "public/page/2/index.html") })
-                #expect(try await Self.ignores(signal) { try site.write("{}", to: ".cache/other.json") })
-                #expect(try await Self.ignores(signal) { try site.write("swap", to: "data/.1.json.swp") })
-                #expect(try await Self.ignores(signal) { try site.write("x", to: ".git/objects/ab/cd") })
+                #expect(
+                    try await Self.ignores(signal, site, "public") {
+                        try site.write("<p>new</p>", to: "public/index.html")
+                    })
+                #expect(
+                    try await Self.ignores(signal, site, "public") {
+                        try site.write("<p>new</p>", to: "public/page/2/index.html")
+                    })
+                #expect(
+                    try await Self.ignores(signal, site, ".cache") { try site.write("{}", to: ".cache/other.json") })
+                #expect(
+                    try await Self.ignores(signal, site, "data/.1.json.swp") {
+                        try site.write("swap", to: "data/.1.json.swp")
+                    })
+                #expect(try await Self.ignores(signal, site, ".git") { try site.write("x", to: ".git/objects/ab/cd") })
                 // A folder moved out of the site is no longer watched.
                 #expect(
-                    try await Self.notices(signal) {
+                    try await Self.notices(signal, site, "data/new") {
                         try FileManager.default.moveItem(
                             at: site.url.appendingPathComponent("data/new"),
                             to: elsewhere.url.appendingPathComponent("gone"))
                     })
-                #expect(try await Self.ignores(signal) { try elsewhere.write("z", to: "gone/3.json") })
+                #expect(
+                    try await Self.ignores(signal, site, "gone", under: elsewhere.url) {
+                        try elsewhere.write("z", to: "gone/3.json")
+                    })
             }
         }
 
@@ -121,10 +171,13 @@ struct SiteWatcherTests {
                 #expect(logs.text.contains("Cannot watch the site with inotify"))
                 #expect(logs.text.contains("limit of 2 inotify watches"))
                 #expect(logs.text.contains("Polling"))
-                // Let the first scan happen, then change a file: polling notices it.
-                try await Task.sleep(for: .milliseconds(200))
-                #expect(try await Self.notices(signal) { try site.write("{\"a\": 2}", to: "data/details/1.json") })
-                #expect(try await Self.ignores(signal) { try site.write("x", to: "public/index.html") })
+                // Once polling has taken its first look, it notices a changed file.
+                #expect(try await Self.watching(signal, site))
+                #expect(
+                    try await Self.notices(signal, site, "data/details/1.json") {
+                        try site.write("{\"a\": 22}", to: "data/details/1.json")
+                    })
+                #expect(try await Self.ignores(signal, site, "public") { try site.write("x", to: "public/index.html") })
             }
         }
     #endif
@@ -140,10 +193,13 @@ struct SiteWatcherTests {
             let signal = ChangeSignal()
             let running = Task { await watcher.run(signal: signal) }
             defer { running.cancel() }
-            try await Task.sleep(for: .milliseconds(200))
-            #expect(try await Self.notices(signal) { try site.write("{}", to: "data/new/2.json") })
-            #expect(try await Self.ignores(signal) { try site.write("x", to: "public/index.html") })
-            #expect(try await Self.ignores(signal) { try site.write("x", to: "data/.2.json.swp") })
+            #expect(try await Self.watching(signal, site))
+            #expect(
+                try await Self.notices(signal, site, "data/new/2.json") { try site.write("{}", to: "data/new/2.json") })
+            #expect(try await Self.ignores(signal, site, "public") { try site.write("x", to: "public/index.html") })
+            #expect(
+                try await Self.ignores(signal, site, "data/.2.json.swp") { try site.write("x", to: "data/.2.json.swp") }
+            )
         }
     }
 
