@@ -75,16 +75,20 @@ struct ServeTests {
         let request = HTTPClientRequest(url: origin + "/__scrollery/events")
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
         #expect(response.headers.first(name: "content-type") == "text/event-stream")
+        // The server subscribes the stream before it answers, and says so first (": connected").
+        let (connected, connectedContinuation) = AsyncStream<Void>.makeStream()
         let reader = Task {
+            defer { connectedContinuation.finish() }
             var text = ""
             for try await chunk in response.body {
                 text += String(buffer: chunk)
+                if text.contains(": connected") { connectedContinuation.yield() }
                 if text.contains(marker) { break }
             }
             return text
         }
-        // The stream is open before the change is made.
-        try await Task.sleep(for: .milliseconds(200))
+        var connections = connected.makeAsyncIterator()
+        _ = await connections.next()
         try await action()
         let deadline = Task {
             try await Task.sleep(for: .seconds(20))
@@ -227,8 +231,10 @@ struct ServeTests {
             address = text.components(separatedBy: "Serving ").dropFirst().first?.components(separatedBy: " ").first
         }
         let url = try #require(address.flatMap(URL.init(string:)))
-        let listening = Task { try await Self.events(url, until: "never sent") {} }
-        try await Task.sleep(for: .milliseconds(500))
+        let (open, openContinuation) = AsyncStream<Void>.makeStream()
+        let listening = Task { try await Self.events(url, until: "never sent") { openContinuation.yield() } }
+        var opened = open.makeAsyncIterator()
+        _ = await opened.next()
         let started = ContinuousClock.now
         process.interrupt()
         var iterator = ended.makeAsyncIterator()
