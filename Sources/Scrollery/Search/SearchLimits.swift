@@ -28,7 +28,7 @@ enum SearchLimits {
     /// The best postings a split term's shard holds: what a one-word query ranks first.
     static let topPostings = 512
     /// Postings per page file of a split term.
-    static let pagePostings = 16_384
+    static let pagePostings = 32_768
     /// The terms a one- or two-letter prefix stands for: the most frequent.
     static let prefixTerms = 8
     /// Prefix entries per prefix file.

@@ -10,17 +10,19 @@ import Testing
 /// page files hold all of them in ordinal ranges, and a rarer word stays whole in its shard.
 @Suite("Search posting pages")
 struct SearchPostingPagesTests {
-    /// BM25's part that differs between one term's items (docs/search.md: k1 1.2, b 0.75, title words
-    /// counted twice), worked out here on its own to check the build's choice of the best.
-    static func weight(_ posting: SearchIndexReader.Posting, averageLength: Double) -> Double {
-        let tf = Double(2 * posting.title + posting.body)
-        return tf / (tf + 1.2 * (0.25 + 0.75 * Double(posting.length) / averageLength))
-    }
-
-    static func ranked(_ postings: [SearchIndexReader.Posting], averageLength: Double) -> [Int] {
-        postings.sorted {
-            let (a, b) = (weight($0, averageLength: averageLength), weight($1, averageLength: averageLength))
+    /// BM25 as `search.js` computes one term's score (docs/search.md: k1 1.2, b 0.75, title words counted
+    /// twice), written out here on its own, operation for operation, to check the build's choice of the
+    /// best.
+    static func ranked(_ postings: [SearchIndexReader.Posting], items: Int, averageLength: Double) -> [Int] {
+        let (n, df) = (Double(items), Double(postings.count))
+        let idf = log(1 + (n - df + 0.5) / (df + 0.5))
+        func score(_ posting: SearchIndexReader.Posting) -> Double {
+            let tf = Double(2 * posting.title + posting.body)
+            return idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * Double(posting.length) / averageLength))
+        }
+        return postings.sorted {
             if ($0.title > 0) != ($1.title > 0) { return $0.title > 0 }
+            let (a, b) = (score($0), score($1))
             return a != b ? a > b : $0.ordinal < $1.ordinal
         }.map(\.ordinal)
     }
@@ -51,7 +53,7 @@ struct SearchPostingPagesTests {
         #expect(decoded.allSatisfy { every[$0.ordinal] == $0 })
         #expect(
             Set(decoded.map(\.ordinal))
-                == Set(Self.ranked(every, averageLength: 60).prefix(SearchLimits.topPostings)))
+                == Set(Self.ranked(every, items: 3 * count, averageLength: 60).prefix(SearchLimits.topPostings)))
 
         try withScratchFolderSync { folder in
             var output = try OutputWriter(outputFolder: folder.url.appendingPathComponent("public"))
@@ -99,7 +101,9 @@ struct SearchPostingPagesTests {
         let averageLength = Double(try #require(reader.averageLength))
         #expect(
             Set(entry.postings.map(\.ordinal))
-                == Set(Self.ranked(all, averageLength: averageLength).prefix(SearchLimits.topPostings)))
+                == Set(
+                    Self.ranked(all, items: reader.items, averageLength: averageLength).prefix(SearchLimits.topPostings)
+                ))
 
         let rare = try #require(try reader.entry(of: "lighthouse"))
         #expect(rare.pages.isEmpty && rare.count == 3)
