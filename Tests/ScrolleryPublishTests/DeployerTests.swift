@@ -187,11 +187,13 @@ struct DeployerTests {
         // 27 files and the manifest, listed a page at a time.
         #expect(events.withLock { $0.suffix(4) } == ["list", "listed 10", "listed 20", "listed 28"])
 
-        // A manifest that is not one this version wrote is not trusted: the bucket is listed.
+        // A manifest that is not one this version wrote is not trusted: the bucket is listed. One out of
+        // order is not either, whole as it may look.
         let client = S3Client(
             transport: bucket, credentials: try Self.target().credentials, endpoint: try Self.target().endpoint,
             location: try Self.target().location)
-        for bad in ["scrollery-deploy 1\nnot a line\n"] {
+        let md5 = "0cc175b9c0f1b6a831c399e269772661"
+        for bad in ["scrollery-deploy 1\nnot a line\n", "scrollery-deploy 1\n\(md5) 1 b.html\n\(md5) 1 a.html\n"] {
             try await client.put(Array(bad.utf8), path: ".scrollery-deploy")
             let writesBefore = bucket.writes.count
             let listed = try await deployer().run(transport: bucket)

@@ -49,7 +49,8 @@ final class PagedBucket: S3Transport {
     }
 }
 
-/// The bucket's side of the plan as a stream: the listing read a page at a time as the merge goes.
+/// The bucket's side of the plan as streams: the listing read a page at a time as the merge goes, and the
+/// previous deploy's manifest checked whole, then read a line at a time.
 @Suite("Remote streams")
 struct RemoteStreamTests {
     static let md5A = "0cc175b9c0f1b6a831c399e269772661"
@@ -142,5 +143,57 @@ struct RemoteStreamTests {
         }
         #expect(error?.description.contains("\"site/b\" came after \"site/m\"") == true, "\(String(describing: error))")
         #expect(bucket.requests == ["LIST", "LIST t1"])
+    }
+
+    @Test("a manifest round-trips: each line an object under the prefix, made when it is reached")
+    func manifestEntries() throws {
+        var manifest = DeployManifest()
+        let files = [
+            LocalFile(path: "a b.html", size: 12, md5: Self.md5A),
+            LocalFile(path: "items/été/index.html", size: 0, md5: Self.md5B),
+            LocalFile(path: "z", size: Int64.max, md5: Self.md5A),
+        ]
+        for file in files { manifest.add(file) }
+        let entries = try #require(ManifestEntries(validating: manifest.bytes, prefix: "site/"))
+        #expect(entries.count == 3)
+        #expect(
+            Array(entries)
+                == files.map { RemoteObject(key: "site/" + $0.path, size: $0.size, etag: $0.md5, md5Metadata: $0.md5) })
+        var iterator = entries.makeIterator()
+        #expect(iterator.next()?.key == "site/a b.html")
+        let empty = try #require(ManifestEntries(validating: DeployManifest().bytes, prefix: ""))
+        #expect(empty.count == 0 && Array(empty).isEmpty)
+    }
+
+    @Test("a manifest that is not one this version wrote whole is not read at all")
+    func invalidManifests() {
+        let line = "\(Self.md5A) 1 a.html\n"
+        let header = "scrollery-deploy 1\n"
+        let cases: [(String, [UInt8])] = [
+            ("no header", Array(line.utf8)),
+            ("another version", Array(("scrollery-deploy 2\n" + line).utf8)),
+            ("cut short", Array((header + line).utf8.dropLast())),
+            ("two fields", Array((header + "\(Self.md5A) a.html\n").utf8)),
+            ("a short MD5", Array((header + "0cc175b9 1 a.html\n").utf8)),
+            ("an MD5 not hex", Array((header + String(repeating: "g", count: 32) + " 1 a.html\n").utf8)),
+            ("no size", Array((header + "\(Self.md5A)  a.html\n").utf8)),
+            ("a negative size", Array((header + "\(Self.md5A) -1 a.html\n").utf8)),
+            ("20 digits", Array((header + "\(Self.md5A) 00000000000000000001 a.html\n").utf8)),
+            ("beyond Int64", Array((header + "\(Self.md5A) 9223372036854775808 a.html\n").utf8)),
+            ("no path", Array((header + "\(Self.md5A) 1 \n").utf8)),
+            ("an empty line", Array((header + line + "\n").utf8)),
+            ("a control character", Array((header + "\(Self.md5A) 1 a\u{85}b\n").utf8)),
+            ("not UTF-8", Array((header + "\(Self.md5A) 1 a").utf8) + [0xC3, 0x28] + Array(".html\n".utf8)),
+            ("an overlong encoding", Array((header + "\(Self.md5A) 1 a").utf8) + [0xC0, 0xAF] + [0x0A]),
+            ("out of order", Array((header + "\(Self.md5A) 1 b\n\(Self.md5A) 1 a\n").utf8)),
+            ("é before z", Array((header + "\(Self.md5A) 1 é\n\(Self.md5A) 1 z\n").utf8)),
+            ("a repeat", Array((header + line + line).utf8)),
+        ]
+        for (name, bytes) in cases {
+            #expect(ManifestEntries(validating: bytes, prefix: "site/") == nil, "\(name)")
+        }
+        // The largest size, a path with spaces, an uppercase MD5: all read.
+        let good = header + "\(Self.md5A.uppercased()) 9223372036854775807 a b c\n\(Self.md5A) 0001 z\n"
+        #expect(ManifestEntries(validating: Array(good.utf8), prefix: "")?.count == 2)
     }
 }

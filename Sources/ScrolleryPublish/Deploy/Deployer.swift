@@ -56,7 +56,7 @@ package struct Deployer: Sendable {
         // with --verify: otherwise there is none, or one this version does not read.
         let previousManifest: [UInt8]?
         switch remote {
-        case .manifest(_, let bytes): previousManifest = bytes
+        case .manifest(let entries): previousManifest = entries.bytes
         case .listing: previousManifest = options.verify ? try await client.get(path: DeployManifest.name) : nil
         }
 
@@ -111,8 +111,8 @@ package struct Deployer: Sendable {
 
     /// Where the plan reads what the bucket holds under the prefix from.
     enum RemoteSide {
-        /// The previous deploy's manifest (one GET): the objects it records, and its bytes.
-        case manifest(objects: [RemoteObject], bytes: [UInt8])
+        /// The previous deploy's manifest (one GET), checked whole.
+        case manifest(ManifestEntries)
         /// A listing, read page by page as the merge goes.
         case listing(ListedRemoteObjects)
     }
@@ -123,9 +123,9 @@ package struct Deployer: Sendable {
         if options.verify {
             events(.listing(reason: "--verify lists the bucket"))
         } else if let bytes = try await client.get(path: DeployManifest.name) {
-            if let objects = DeployManifest.objects(in: bytes, prefix: target.location.prefix) {
-                events(.manifestRead(objects: objects.count))
-                return .manifest(objects: objects, bytes: bytes)
+            if let entries = ManifestEntries(validating: bytes, prefix: target.location.prefix) {
+                events(.manifestRead(objects: entries.count))
+                return .manifest(entries)
             }
             events(.listing(reason: "the manifest \(DeployManifest.name) is not one this version reads"))
         } else {
@@ -152,7 +152,7 @@ package struct Deployer: Sendable {
         }
         let prefix = target.location.prefix
         switch remote {
-        case .manifest(let objects, _): try PublishPlanner.merge(local: tree, remote: objects, prefix: prefix, take)
+        case .manifest(let entries): try PublishPlanner.merge(local: tree, remote: entries, prefix: prefix, take)
         case .listing(let objects): try await PublishPlanner.merge(local: tree, remote: objects, prefix: prefix, take)
         }
         if let failure = tree.failure { throw failure }
