@@ -5,9 +5,11 @@ import Testing
 
 @testable import ScrolleryPublish
 
-/// An in-memory bucket behind the transport interface: answers ListObjectsV2, PutObject and
-/// DeleteObjects, and records the order of writes and the most requests it saw at once.
+/// An in-memory bucket behind the transport interface: answers ListObjectsV2 (in pages of `pageSize` keys),
+/// PutObject and DeleteObjects, and records the order of writes and the most requests it saw at once.
 final class MemoryBucket: S3Transport {
+    static let pageSize = 10
+
     private struct State {
         var objects: [String: (size: Int64, etag: String)] = [:]
         /// The bytes of objects put from memory (the deploy's manifest).
@@ -40,12 +42,21 @@ final class MemoryBucket: S3Transport {
             }
             return S3IncomingResponse(status: 200, body: bytes)
         case "GET":
-            let contents = state.withLock { state in
-                state.objects.sorted { S3Key.precedes($0.key, $1.key) }.map { key, object in
+            // The continuation token is where the page starts.
+            let query = request.url.split(separator: "?").dropFirst().first?.split(separator: "&") ?? []
+            let start =
+                query.first { $0.hasPrefix("continuation-token=") }
+                .flatMap { Int($0.dropFirst("continuation-token=".count)) } ?? 0
+            let (contents, more) = state.withLock { state in
+                let keys = state.objects.sorted { S3Key.precedes($0.key, $1.key) }
+                let page = keys.dropFirst(start).prefix(Self.pageSize).map { key, object in
                     "<Contents><Key>\(key)</Key><Size>\(object.size)</Size><ETag>\"\(object.etag)\"</ETag></Contents>"
                 }
+                return (page, start + Self.pageSize < keys.count)
             }
-            let xml = "<ListBucketResult>\(contents.joined())<IsTruncated>false</IsTruncated></ListBucketResult>"
+            let token = "<NextContinuationToken>\(start + Self.pageSize)</NextContinuationToken>"
+            let tail = more ? "<IsTruncated>true</IsTruncated>\(token)" : "<IsTruncated>false</IsTruncated>"
+            let xml = "<ListBucketResult>\(contents.joined())\(tail)</ListBucketResult>"
             return S3IncomingResponse(status: 200, body: Array(xml.utf8))
         case "PUT":
             let key = String(path.dropFirst(prefix.count)).removingPercentEncoding ?? ""
@@ -148,6 +159,7 @@ struct DeployerTests {
                 switch event {
                 case .manifestRead(let objects): events.withLock { $0.append("manifest \(objects)") }
                 case .listing: events.withLock { $0.append("list") }
+                case .listed(let objects): events.withLock { $0.append("listed \(objects)") }
                 default: break
                 }
             }
@@ -157,7 +169,7 @@ struct DeployerTests {
         let lines = String(decoding: manifest, as: UTF8.self).split(separator: "\n")
         #expect(lines.first == "scrollery-deploy 1" && lines.count == 1 + 29, "a line per file, not itself")
         #expect(lines.contains { $0.hasSuffix(" 10 index.html") }, "MD5, size and path: \(lines.prefix(3))")
-        #expect(events.withLock { $0 } == ["list"])
+        #expect(events.withLock { $0 } == ["list", "listed 0"])
 
         // Planned from the manifest: one GET, no listing.
         try scratch.write("changed", to: "items/3/index.html")
@@ -172,18 +184,24 @@ struct DeployerTests {
         #expect(try await deployer().run(transport: bucket).plan.uploads.isEmpty)
         let verified = try await deployer(verify: true).run(transport: bucket)
         #expect(verified.plan.uploads.map(\.file.path) == ["items/5/index.html"])
-        #expect(events.withLock { $0.last } == "list")
+        // 27 files and the manifest, listed a page at a time.
+        #expect(events.withLock { $0.suffix(4) } == ["list", "listed 10", "listed 20", "listed 28"])
 
-        // A manifest that is not one this version wrote is not trusted: the bucket is listed.
-        try await S3Client(
+        // A manifest that is not one this version wrote is not trusted: the bucket is listed. One out of
+        // order is not either, whole as it may look.
+        let client = S3Client(
             transport: bucket, credentials: try Self.target().credentials, endpoint: try Self.target().endpoint,
-            location: try Self.target().location
-        ).put(Array("scrollery-deploy 1\nnot a line\n".utf8), path: ".scrollery-deploy")
-        let writesBefore = bucket.writes.count
-        let listed = try await deployer().run(transport: bucket)
-        #expect(events.withLock { $0.last } == "list" && listed.plan.uploads.isEmpty)
-        #expect(bucket.writes.count == writesBefore + 1, "only the manifest is written again")
-        #expect(bucket.keys.subtracting([".scrollery-deploy"]).count == 28, "the 28 files left in the folder")
+            location: try Self.target().location)
+        let md5 = "0cc175b9c0f1b6a831c399e269772661"
+        for bad in ["scrollery-deploy 1\nnot a line\n", "scrollery-deploy 1\n\(md5) 1 b.html\n\(md5) 1 a.html\n"] {
+            try await client.put(Array(bad.utf8), path: ".scrollery-deploy")
+            let writesBefore = bucket.writes.count
+            let listed = try await deployer().run(transport: bucket)
+            #expect(events.withLock { $0.suffix(4) } == ["list", "listed 10", "listed 20", "listed 29"])
+            #expect(listed.plan.uploads.isEmpty && listed.plan.deletes.isEmpty)
+            #expect(bucket.writes.count == writesBefore + 1, "only the manifest is written again")
+            #expect(bucket.keys.subtracting([".scrollery-deploy"]).count == 28, "the 28 files left in the folder")
+        }
     }
 
     @Test("too many deletes, a dry run, a folder without a manifest: no write")

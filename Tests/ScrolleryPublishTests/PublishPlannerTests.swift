@@ -3,6 +3,24 @@ import Testing
 
 @testable import ScrolleryPublish
 
+/// A sequence awaited one element at a time, from an array.
+struct AwaitedArray<Element: Sendable>: AsyncSequence, Sendable {
+    let elements: [Element]
+
+    struct Iterator: AsyncIteratorProtocol {
+        var rest: ArraySlice<Element>
+
+        mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+            await Task.yield()
+            return rest.popFirst()
+        }
+
+        mutating func next() async -> Element? { await next(isolation: nil) }
+    }
+
+    func makeAsyncIterator() -> Iterator { Iterator(rest: elements[...]) }
+}
+
 /// The plan: a streaming merge of the output folder and the listing into uploads, unchanged files and
 /// deletes, refusing inputs out of UTF-8 byte order.
 @Suite("Publish plan")
@@ -181,8 +199,8 @@ struct PublishPlannerTests {
         #expect(mostAhead <= 1)
     }
 
-    @Test("against a dictionary-based reference on random inputs")
-    func randomAgainstReference() throws {
+    @Test("against a dictionary-based reference on random inputs, the bucket's side read at once or awaited")
+    func randomAgainstReference() async throws {
         var generator = SeededGenerator(seed: 6)
         for _ in 0..<200 {
             let universe = (0..<40).map { _ in generator.text(from: "ab/é.zZ-", maximumLength: 4) }
@@ -211,6 +229,54 @@ struct PublishPlannerTests {
             #expect(plan.uploads.map(\.file.path) == expectedUploads)
             #expect(plan.deletes.map(\.key) == expectedDeletes)
             #expect(plan.unchangedCount == local.count - expectedUploads.count)
+            var awaited = PublishPlan()
+            try await PublishPlanner.merge(local: local, remote: AwaitedArray(elements: remote), prefix: "p/") {
+                awaited.add($0)
+            }
+            #expect(awaited == plan)
+        }
+    }
+
+    static func files(_ paths: [String]) -> [LocalFile] {
+        paths.map { LocalFile(path: $0, size: 1, md5: md5A) }
+    }
+
+    @Test("the awaited merge checks the order of both sides and plans as the other one does")
+    func awaitedMergeAgreesWithTheOther() async throws {
+        let local = Self.files(["a.css", "b.js", "index.html", "é"])
+        let remote = [
+            RemoteObject(key: "site/a.css", size: 1, etag: Self.md5A),
+            RemoteObject(key: "site/b.js", size: 1, etag: Self.md5B),
+            RemoteObject(key: "site/gone.html", size: 1, etag: Self.md5B),
+            RemoteObject(key: "site/x/../y", size: 1, etag: Self.md5B),
+            RemoteObject(key: "sitex", size: 1, etag: Self.md5B),
+        ]
+        var awaited = PublishPlan()
+        try await PublishPlanner.merge(local: local, remote: AwaitedArray(elements: remote), prefix: "site/") {
+            awaited.add($0)
+        }
+        #expect(awaited == (try PublishPlanner.plan(local: local, remote: remote, prefix: "site/")))
+        #expect(awaited.uploads.count == 3 && awaited.deletes.count == 1 && awaited.skipped.count == 1)
+
+        let good = Self.files(["a"])
+        let cases: [([LocalFile], [RemoteObject], String)] = [
+            (Self.files(["b", "a"]), [], "output folder"),
+            (good + good, [], "repeats"),
+            (good, [RemoteObject(key: "é", size: 1, etag: ""), RemoteObject(key: "z", size: 1, etag: "")], "bucket"),
+            (good, [RemoteObject(key: "a", size: 1, etag: ""), RemoteObject(key: "a", size: 1, etag: "")], "repeats"),
+            (
+                good, [RemoteObject(key: "zz", size: 1, etag: ""), RemoteObject(key: "p/a", size: 1, etag: "")],
+                "bucket"
+            ),
+        ]
+        for (local, remote, text) in cases {
+            await #expect {
+                try await PublishPlanner.merge(local: local, remote: AwaitedArray(elements: remote), prefix: "p/") {
+                    _ in
+                }
+            } throws: { error in
+                error is PlanError && "\(error)".contains(text)
+            }
         }
     }
 

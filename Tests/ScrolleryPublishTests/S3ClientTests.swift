@@ -121,7 +121,7 @@ struct S3ClientTests {
         for (code, status, kind, hint) in cases {
             let transport = ScriptedTransport([ScriptedTransport.error(status, code)])
             let error = await #expect(throws: S3ClientError.self) {
-                _ = try await Self.client(transport).listAll()
+                for try await _ in try Self.client(transport).listing() {}
             }
             #expect(transport.sent.count == 1, "\(code) is not retried")
             #expect(error?.kind == kind)
@@ -161,14 +161,20 @@ struct S3ClientTests {
             return .response(S3IncomingResponse(status: 200, body: Array(xml.utf8)))
         }
         let transport = ScriptedTransport([page(["site/a"], next: "t1"), page(["site/b"], next: nil)])
-        let objects = try await Self.client(transport).listAll()
-        #expect(objects.map(\.key) == ["site/a", "site/b"])
+        var keys: [String] = []
+        for try await object in try Self.client(transport).listing() { keys.append(object.key) }
+        #expect(keys == ["site/a", "site/b"])
         #expect(transport.sent.count == 2)
         #expect(transport.sent[1].url.contains("continuation-token=t1"))
 
         let looping = ScriptedTransport([page(["site/a"], next: "t1"), page(["site/b"], next: "t1")])
-        let error = await #expect(throws: S3ClientError.self) { _ = try await Self.client(looping).listAll() }
+        var read: [String] = []
+        let error = await #expect(throws: S3ClientError.self) {
+            for try await object in try Self.client(looping).listing() { read.append(object.key) }
+        }
         #expect(error?.kind == .badResponse)
+        #expect(read == ["site/a"], "the repeat stops the listing when the page that shows it arrives")
+        #expect(looping.sent.count == 2)
     }
 
     @Test("the wait doubles with jitter, honours Retry-After, and SlowDown lasts until the deadline")

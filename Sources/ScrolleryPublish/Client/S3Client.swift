@@ -26,30 +26,6 @@ package struct S3Client: Sendable {
         self.onSlowDown = onSlowDown
     }
 
-    /// Every object under the prefix, page by page in key order. A listing that would loop stops with an
-    /// error.
-    package func listAll(onPage: (Int) -> Void = { _ in }) async throws(S3ClientError) -> [RemoteObject] {
-        var objects: [RemoteObject] = []
-        var progress = ListingProgress()
-        var token: String?
-        repeat {
-            let (address, request) = requests.listObjectsV2(continuationToken: token)
-            let response = try await send(
-                address: address, request: request, payload: .empty, body: .empty,
-                operation: "ListObjectsV2 \(requests.location)")
-            do {
-                let page = try ListObjectsV2Page(parsing: response.body)
-                objects.append(contentsOf: page.objects.map(RemoteObject.init))
-                onPage(objects.count)
-                token = try progress.next(after: page)
-            } catch {
-                throw S3ClientError(
-                    .badResponse, problem: error.description, fix: "Nothing was written.")
-            }
-        } while token != nil
-        return objects
-    }
-
     /// Uploads the file at `filePath` as the object of `file.path`, with its MD5 as `Content-MD5` (S3
     /// refuses a body that does not match) and `x-amz-meta-md5`.
     package func put(_ file: LocalFile, from filePath: String, headers: UploadHeaders) async throws(S3ClientError) {

@@ -2,11 +2,11 @@ import Foundation
 import ScrolleryIO
 import Synchronization
 
-/// Publishes an output folder to a bucket: lists the bucket, plans against the folder (complete before the
-/// first write), checks the delete limit, then uploads group by group in
-/// `PublishOrder` (each group finished before the next starts, at most `concurrency` requests at once) and
-/// deletes last, in batches of 1,000. A dry run stops after the plan, before the checks, so that it shows
-/// a plan the checks would refuse.
+/// Publishes an output folder to a bucket: plans the folder against the bucket's side, read from the last
+/// deploy's manifest or listed page by page as the plan goes (complete before the first write), checks the
+/// delete limit, then uploads group by group in `PublishOrder` (each group finished before the next starts,
+/// at most `concurrency` requests at once) and deletes last, in batches of 1,000. A dry run stops after the
+/// plan, before the checks, so that it shows a plan the checks would refuse.
 package struct Deployer: Sendable {
     /// The largest file sent in one PutObject; larger ones go in a multipart upload.
     package static let largestSinglePut: Int64 = 64 << 20
@@ -40,9 +40,8 @@ package struct Deployer: Sendable {
             location: target.location, log: log,
             onSlowDown: { events(.slowedDown(inFlight: limit.slowDown())) })
 
-        let (remote, previousManifest) = try await remoteObjects(client: client)
-        var manifest = DeployManifest()
-        let plan = try makePlan(remote: remote, recording: &manifest)
+        let remote = try await remoteSide(client: client)
+        let (plan, manifest) = try await makePlan(remote: remote)
         for (key, reason) in plan.skipped { events(.skipped(key: key, reason: reason)) }
         events(.planned(plan))
         func summary() -> DeploySummary {
@@ -53,6 +52,13 @@ package struct Deployer: Sendable {
         // A dry run shows the whole plan, even one the checks below would refuse.
         if options.dryRun { return (plan, summary()) }
         try DeleteLimit.check(deleteCount: plan.deletes.count, limit: options.maxDeletes)
+        // The manifest the bucket holds, so that one still right is not sent again. A listing reads it only
+        // with --verify: otherwise there is none, or one this version does not read.
+        let previousManifest: [UInt8]?
+        switch remote {
+        case .manifest(let entries): previousManifest = entries.bytes
+        case .listing: previousManifest = options.verify ? try await client.get(path: DeployManifest.name) : nil
+        }
 
         for step in PublishOrder.steps(of: plan) {
             switch step {
@@ -103,58 +109,54 @@ package struct Deployer: Sendable {
         }
     }
 
-    /// What the bucket holds under the prefix: from the previous deploy's manifest (one GET), or, without
-    /// a usable one or with `--verify`, from a listing. Also the manifest's bytes, when it was read.
-    func remoteObjects(client: S3Client) async throws -> (objects: [RemoteObject], manifest: [UInt8]?) {
-        var manifest: [UInt8]?
+    /// Where the plan reads what the bucket holds under the prefix from.
+    enum RemoteSide {
+        /// The previous deploy's manifest (one GET), checked whole.
+        case manifest(ManifestEntries)
+        /// A listing, read page by page as the merge goes.
+        case listing(ListedRemoteObjects)
+    }
+
+    /// The previous deploy's manifest when there is one this version reads, else (and with `--verify`) a
+    /// listing of the bucket. Nothing is listed yet: the merge reads the listing.
+    func remoteSide(client: S3Client) async throws -> RemoteSide {
         if options.verify {
             events(.listing(reason: "--verify lists the bucket"))
         } else if let bytes = try await client.get(path: DeployManifest.name) {
-            if let objects = DeployManifest.objects(in: bytes, prefix: target.location.prefix) {
-                events(.manifestRead(objects: objects.count))
-                return (objects, bytes)
+            if let entries = ManifestEntries(validating: bytes, prefix: target.location.prefix) {
+                events(.manifestRead(objects: entries.count))
+                return .manifest(entries)
             }
             events(.listing(reason: "the manifest \(DeployManifest.name) is not one this version reads"))
         } else {
             events(.listing(reason: "there is no manifest yet (\(DeployManifest.name))"))
         }
-        let listed = try await client.listAll { events(.listed(objects: $0)) }
-        // With --verify, the manifest is read too, so that one that is still right is not sent again.
-        if options.verify { manifest = try await client.get(path: DeployManifest.name) }
-        return (try await withMultipartMD5s(listed, client: client), manifest)
+        let events = self.events
+        return .listing(
+            ListedRemoteObjects(client: client, prefix: target.location.prefix) { events(.listed(objects: $0)) })
     }
 
-    /// The listing, with the `md5` metadata of each object whose ETag is not an MD5 (a multipart upload's),
-    /// read with a HEAD request: that is what such an object is compared by.
-    func withMultipartMD5s(_ listed: [RemoteObject], client: S3Client) async throws -> [RemoteObject] {
-        var objects = listed
-        for index in objects.indices where !Self.isMD5(objects[index].etag) {
-            let object = objects[index]
-            guard case .managed = ManagedKeys(prefix: target.location.prefix).verdict(on: object.key) else { continue }
-            let md5 = try await client.md5Metadata(key: object.key)
-            objects[index] = RemoteObject(key: object.key, size: object.size, etag: object.etag, md5Metadata: md5)
-        }
-        return objects
-    }
-
-    static func isMD5(_ etag: String) -> Bool {
-        etag.utf8.count == 32 && etag.utf8.allSatisfy(Hex.isDigit)
-    }
-
-    /// The plan from the folder's files, walked in key order, and the bucket's objects; each file is also
-    /// recorded in `manifest`.
-    func makePlan(remote: [RemoteObject], recording manifest: inout DeployManifest) throws -> PublishPlan {
+    /// The plan from the folder's files, walked in key order, and the bucket's side, with the new manifest:
+    /// every file of the site gets one decision in key order, an upload or unchanged, and a line there.
+    func makePlan(remote: RemoteSide) async throws -> (plan: PublishPlan, manifest: DeployManifest) {
         let tree = LocalTree(root: outputFolder)
-        var recorded = DeployManifest()
-        let plan = try PublishPlanner.plan(
-            local: tree.lazy.map { file in
-                // Bookkeeping is never uploaded, so never in the bucket either.
-                if !ManagedKeys.isBookkeeping(file.path) { recorded.add(file) }
-                return file
-            }, remote: remote, prefix: target.location.prefix)
+        var plan = PublishPlan()
+        var manifest = DeployManifest()
+        func take(_ decision: PublishPlanner.Decision) {
+            plan.add(decision)
+            switch decision {
+            case .upload(let upload): manifest.add(upload.file)
+            case .unchanged(let file): manifest.add(file)
+            case .delete, .skip: break
+            }
+        }
+        let prefix = target.location.prefix
+        switch remote {
+        case .manifest(let entries): try PublishPlanner.merge(local: tree, remote: entries, prefix: prefix, take)
+        case .listing(let objects): try await PublishPlanner.merge(local: tree, remote: objects, prefix: prefix, take)
+        }
         if let failure = tree.failure { throw failure }
-        manifest = recorded
-        return plan
+        return (plan, manifest)
     }
 
     /// One group's uploads, at most `limit` at once; the first failure stops the group.

@@ -62,6 +62,18 @@ package struct PublishPlan: Sendable, Equatable {
 
     package var uploadBytes: Int64 { uploads.reduce(0) { $0 + $1.file.size } }
 
+    /// Takes one decision of the merge: an upload or a delete is kept, an unchanged file counted.
+    package mutating func add(_ decision: PublishPlanner.Decision) {
+        switch decision {
+        case .upload(let upload): uploads.append(upload)
+        case .delete(let delete): deletes.append(delete)
+        case .unchanged(let file):
+            unchangedCount += 1
+            unchangedBytes += file.size
+        case .skip(let key, let reason): skipped.append((key, reason))
+        }
+    }
+
     package static func == (a: PublishPlan, b: PublishPlan) -> Bool {
         a.uploads == b.uploads && a.deletes == b.deletes && a.unchangedCount == b.unchangedCount
             && a.unchangedBytes == b.unchangedBytes && a.skipped.elementsEqual(b.skipped) { $0 == $1 }

@@ -1,9 +1,7 @@
-import ScrolleryCore
-
-/// Makes the plan by merging two key-ordered streams, the output folder's files and the bucket's listing, in
-/// one pass: nothing but the current entry of each is held, so a site of a million files plans in the same
-/// memory as one of ten. Each stream must be strictly ascending in UTF-8 byte order, as S3 lists keys; the
-/// merge checks that as it goes and throws at the first entry out of order.
+/// Makes the plan by merging two key-ordered streams, the output folder's files and the bucket's objects
+/// (a listing, awaited page by page, or a manifest), in one pass: nothing but the current entry of each is
+/// held. Each stream must be strictly ascending in UTF-8 byte order, as S3 lists keys; the merge checks
+/// that as it goes and throws at the first entry out of order. The rules of each step are `MergeRules`'.
 package enum PublishPlanner {
     /// One step of the merge, in key order.
     package enum Decision: Sendable, Equatable {
@@ -21,62 +19,65 @@ package enum PublishPlanner {
         local: some Sequence<LocalFile>, remote: some Sequence<RemoteObject>, prefix: String,
         _ handle: (Decision) throws -> Void
     ) throws {
-        let managed = ManagedKeys(prefix: prefix)
-        var localFiles = local.makeIterator()
-        var remoteObjects = remote.makeIterator()
-        var previousLocal: String?
-        var previousRemote: String?
-
-        func nextLocal() throws -> LocalFile? {
-            while let file = localFiles.next() {
-                if let previous = previousLocal, !S3Key.precedes(previous, file.path) {
-                    throw PlanError.unsorted(.local, previous: previous, next: file.path)
-                }
-                previousLocal = file.path
-                guard RelativePath.staysInside(file.path), !file.path.unicodeScalars.contains(where: S3Key.isControl)
-                else {
-                    throw PlanError(
-                        problem:
-                            "The output folder has a file whose path cannot be a key: \(file.path.debugDescription).",
-                        fix: "Rename or remove it, and build again.")
-                }
-                if ManagedKeys.isBookkeeping(file.path) { continue }
-                return file
+        var rules = MergeRules(prefix: prefix)
+        var files = local.makeIterator()
+        var objects = remote.makeIterator()
+        func nextFile() throws -> LocalFile? {
+            while let file = files.next() {
+                if let admitted = try rules.admit(file) { return admitted }
             }
             return nil
         }
-
-        func nextRemote() throws -> (object: RemoteObject, path: String)? {
-            while let object = remoteObjects.next() {
-                if let previous = previousRemote, !S3Key.precedes(previous, object.key) {
-                    throw PlanError.unsorted(.remote, previous: previous, next: object.key)
-                }
-                previousRemote = object.key
-                switch managed.verdict(on: object.key) {
-                case .managed(let path): return (object, path)
-                case .bookkeeping, .outsidePrefix: continue
-                case .unsafe(let reason): try handle(.skip(key: object.key, reason: reason))
+        func nextObject() throws -> MergeRules.Listed? {
+            while let object = objects.next() {
+                switch try rules.admit(object) {
+                case .merge(let listed): return listed
+                case .decide(let decision): try handle(decision)
+                case .pass: continue
                 }
             }
             return nil
         }
+        var file = try nextFile()
+        var object = try nextObject()
+        while let step = MergeRules.step(file: file, object: object) {
+            try handle(step.decision)
+            if step.takesFile { file = try nextFile() }
+            if step.takesObject { object = try nextObject() }
+        }
+    }
 
-        var file = try nextLocal()
-        var object = try nextRemote()
-        while file != nil || object != nil {
-            if let current = file, let listed = object, current.path.utf8.elementsEqual(listed.path.utf8) {
-                try handle(
-                    isUnchanged(current, listed.object)
-                        ? .unchanged(current) : .upload(PlannedUpload(file: current, reason: .changed)))
-                file = try nextLocal()
-                object = try nextRemote()
-            } else if let current = file, object.map({ S3Key.precedes(current.path, $0.path) }) ?? true {
-                try handle(.upload(PlannedUpload(file: current, reason: .new)))
-                file = try nextLocal()
-            } else if let listed = object {
-                try handle(.delete(PlannedDelete(key: listed.object.key, path: listed.path)))
-                object = try nextRemote()
+    /// The same merge with the bucket's side awaited: the next object is asked of `remote` only when the
+    /// merge has used up the one before, so a listing is read a page at a time as the merge goes.
+    package static func merge<Failure: Error>(
+        local: some Sequence<LocalFile>, remote: some AsyncSequence<RemoteObject, Failure>, prefix: String,
+        isolation: isolated (any Actor)? = #isolation, _ handle: (Decision) throws -> Void
+    ) async throws {
+        var rules = MergeRules(prefix: prefix)
+        var files = local.makeIterator()
+        var objects = remote.makeAsyncIterator()
+        func nextFile() throws -> LocalFile? {
+            while let file = files.next() {
+                if let admitted = try rules.admit(file) { return admitted }
             }
+            return nil
+        }
+        func nextObject() async throws -> MergeRules.Listed? {
+            while let object = try await objects.next(isolation: isolation) {
+                switch try rules.admit(object) {
+                case .merge(let listed): return listed
+                case .decide(let decision): try handle(decision)
+                case .pass: continue
+                }
+            }
+            return nil
+        }
+        var file = try nextFile()
+        var object = try await nextObject()
+        while let step = MergeRules.step(file: file, object: object) {
+            try handle(step.decision)
+            if step.takesFile { file = try nextFile() }
+            if step.takesObject { object = try await nextObject() }
         }
     }
 
@@ -85,16 +86,7 @@ package enum PublishPlanner {
         local: some Sequence<LocalFile>, remote: some Sequence<RemoteObject>, prefix: String
     ) throws -> PublishPlan {
         var plan = PublishPlan()
-        try merge(local: local, remote: remote, prefix: prefix) { decision in
-            switch decision {
-            case .upload(let upload): plan.uploads.append(upload)
-            case .delete(let delete): plan.deletes.append(delete)
-            case .unchanged(let file):
-                plan.unchangedCount += 1
-                plan.unchangedBytes += file.size
-            case .skip(let key, let reason): plan.skipped.append((key, reason))
-            }
-        }
+        try merge(local: local, remote: remote, prefix: prefix) { plan.add($0) }
         return plan
     }
 
