@@ -117,6 +117,7 @@ let package = Package(
             name: "ScrolleryPreview",
             dependencies: [
                 "Scrollery",
+                "ScrolleryCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

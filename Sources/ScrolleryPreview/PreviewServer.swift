@@ -5,6 +5,7 @@ public import Logging
 import NIOCore
 import NIOPosix
 public import Scrollery
+import ScrolleryCore
 import ServiceLifecycle
 
 /// `scrollery serve`: builds the site, serves the output on the loopback address, rebuilds when the
@@ -100,6 +101,20 @@ public struct PreviewError: Error, CustomStringConvertible {
 
 /// Runs one build at a time and tells the pages about it.
 actor PreviewBuilder {
+    /// "Changed: data/a.json and 2 more; rebuilding.", the paths relative to the site folder, or nil
+    /// when no path is known.
+    static func changeLine(_ changed: [String], in siteFolder: URL) -> String? {
+        var names: [String] = []
+        let root = siteFolder.standardizedFileURL.path + "/"
+        for path in changed {
+            let name = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+            if !names.contains(name) { names.append(name) }
+        }
+        guard let first = names.first else { return nil }
+        let more = names.count > 1 ? " and \(names.count - 1) more" : ""
+        return "Changed: \(TerminalText.shown(first))\(more); rebuilding."
+    }
+
     let siteFolder: URL
     let overrides: ConfigOverrides
     let options: BuildOptions
@@ -121,7 +136,9 @@ actor PreviewBuilder {
         self.report = report
     }
 
-    func rebuild() async {
+    /// Builds the site; `changed` (the paths that changed since the last build) is said first.
+    func rebuild(after changed: [String] = []) async {
+        if let line = Self.changeLine(changed, in: siteFolder) { report(line) }
         do {
             let config = try SiteConfig.load(siteFolder: siteFolder, overrides: overrides)
             let summary = try await SiteBuilder(config: config, options: options, logger: logger).build()

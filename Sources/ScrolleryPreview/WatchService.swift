@@ -37,6 +37,7 @@ struct WatchService: Service {
     /// formatter), until cancelled.
     private func rebuildOnChange(_ signal: ChangeSignal) async throws {
         var built = signal.changes
+        var pathsBuilt = signal.pathsSeen
         for await _ in signal.wakeUps {
             var seen = signal.changes
             // A wake-up for changes a rebuild already included.
@@ -48,7 +49,9 @@ struct WatchService: Service {
                 seen = now
             }
             built = seen
-            await builder.rebuild()
+            let changed = signal.paths(after: pathsBuilt)
+            pathsBuilt = signal.pathsSeen
+            await builder.rebuild(after: changed)
         }
     }
 }

@@ -223,13 +223,24 @@ struct SiteWatcherTests {
             try "{\"description\": \"Burst \(index)\"}".write(
                 to: site.folder.appendingPathComponent("data/details/1.json"), atomically: true, encoding: .utf8)
         }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while builds() < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        // A rebuild writes the output; that must not start another one.
-        try await Task.sleep(for: .seconds(1))
-        running.cancel()
-        _ = try? await running.value
+        func waitForBuilds(_ count: Int) async throws {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while builds() < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        try await waitForBuilds(2)
         #expect(builds() == 2, "\(reports.all)")
         #expect(try site.read("index.html").contains("Burst 5"))
+        // A rebuild writes the output; that must not start another one. A watched change after it does,
+        // and the preview says what changed before each rebuild: never a file of the output.
+        try Data("{}".utf8).write(to: site.folder.appendingPathComponent("data/marker.json"))
+        try await waitForBuilds(3)
+        running.cancel()
+        _ = try? await running.value
+        let changes = reports.all.filter { $0.hasPrefix("Changed: ") }
+        #expect(builds() == 3, "\(reports.all)")
+        #expect(changes.count == 2, "\(reports.all)")
+        #expect(changes.first?.contains("data/details/") == true, "\(changes)")
+        #expect(changes.last == "Changed: data/marker.json; rebuilding.", "\(changes)")
+        #expect(!changes.contains { $0.contains("public") }, "\(changes)")
     }
 }
