@@ -161,11 +161,12 @@ struct HostileHTTPTests {
         try await replica.run(routes: { HostileReplica.register(on: $0) }) { base in
             let site = try RemoteSite(config: Self.config(base, extra: "fetch: { timeout: 60s, maxWait: 60s }"))
             defer { site.remove() }
-            for _ in 0..<2 {
+            for round in 1...2 {
                 let signalled = Mutex<ContinuousClock.Instant?>(nil)
                 let run = try await PresetTests.scrollery(["build", site.folder.path]) { process in
-                    // Late enough that the process is started (it links libvips and its libraries) and waits.
-                    try? await Task.sleep(for: .milliseconds(1200))
+                    // The first build waits on the hanging server once its request has arrived; the second
+                    // waits out the Retry-After once its 503 (and the first build's hang) has been answered.
+                    await replica.log.wait(until: round, pathPrefix: "/list", answered: round == 2)
                     signalled.withLock { $0 = .now }
                     process.terminate()
                 }

@@ -188,8 +188,10 @@ struct PresetTests {
             #expect(try await Self.scrollery(["build", site.path, "--max-items", "10"]).status == 0)
             let before = try SiteFixture.snapshot(of: site.appendingPathComponent("public"))
             await replica.faults.setLatency(.milliseconds(200))
+            let details = await replica.log.count(pathPrefix: "/id/")
             let run = try await Self.scrollery(["build", site.path]) { process in
-                try? await Task.sleep(for: .milliseconds(1500))
+                // Interrupted in the middle of fetching details.
+                await replica.log.wait(until: details + 20, pathPrefix: "/id/")
                 process.interrupt()
             }
             #expect(run.status == 130)
@@ -215,13 +217,16 @@ struct PresetTests {
             let output = site.appendingPathComponent("public")
             let before = try SiteFixture.snapshot(of: output)
             await replica.faults.setLatency(.milliseconds(60))
-            for delay in [200, 700, 1500] {
+            // Killed as the source is read, as details are fetched, and as pictures are fetched.
+            for (path, requests) in [("/v2/list", 1), ("/id/", 40), ("/id/", 300)] {
+                let seen = await replica.log.count(pathPrefix: path)
                 let run = try await Self.scrollery(["build", site.path, "--refresh"]) { process in
-                    try? await Task.sleep(for: .milliseconds(delay))
+                    await replica.log.wait(until: seen + requests, pathPrefix: path)
                     kill(process.processIdentifier, SIGKILL)
                 }
-                #expect(run.status == SIGKILL, "killed after \(delay) ms")
-                #expect(try SiteFixture.snapshot(of: output) == before, "killed after \(delay) ms")
+                let point = "killed after \(requests) requests to \(path)"
+                #expect(run.status == SIGKILL, "\(point)")
+                #expect(try SiteFixture.snapshot(of: output) == before, "\(point)")
                 let cache = site.appendingPathComponent(".scrollery-cache")
                 let entries = FileManager.default.enumerator(atPath: cache.path)?.compactMap { $0 as? String } ?? []
                 let files = entries.filter {

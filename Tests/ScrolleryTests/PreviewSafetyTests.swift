@@ -182,20 +182,25 @@ struct PreviewSafetyTests {
             site,
             adjust: {
                 $0.maxConnections = 4
-                $0.idleTimeout = .seconds(2)
+                $0.idleTimeout = .seconds(4)
             }
         ) { url in
             let port = try #require(url.port)
-            let idle = try (0..<12).map { _ in try RawConnection(port: port) }
-            defer { for connection in idle { connection.closeConnection() } }
-            try await Task.sleep(for: .milliseconds(300))
+            // Four connections, each answered once and kept open: they hold the limit.
+            let held = try (0..<4).map { _ in try RawConnection(port: port) }
+            defer { for connection in held { connection.closeConnection() } }
+            for connection in held {
+                try await connection.sendText("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let answered = await connection.receive(within: .seconds(10), until: "</html>")
+                #expect(answered.status == 200 && !answered.closed)
+            }
             let waiting = try RawConnection(port: port)
             defer { waiting.closeConnection() }
             try await waiting.sendText("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             // The limit is reached: the request waits in the queue, unanswered…
             let early = await waiting.receive(within: .milliseconds(800))
             #expect(early.text.isEmpty && !early.closed)
-            // …until the idle connections are closed, and then it is answered.
+            // …until the held connections time out idle and are closed, and then it is answered.
             let late = await waiting.receive(within: .seconds(30))
             #expect(late.status == 200 && late.body.contains("data-position=\"1\""))
         }

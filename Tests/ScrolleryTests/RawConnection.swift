@@ -96,8 +96,9 @@ struct RawConnection: Sendable {
         }
     }
 
-    /// Reads until the server closes the connection or `timeout` passes.
-    func receive(within timeout: Duration) async -> Received {
+    /// Reads until the server closes the connection, what was read contains `marker` (when given), or
+    /// `timeout` passes.
+    func receive(within timeout: Duration, until marker: String? = nil) async -> Received {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         let deadline = ContinuousClock.now + timeout
@@ -105,6 +106,7 @@ struct RawConnection: Sendable {
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count > 0 {
                 bytes += chunk[0..<count]
+                if let marker, String(decoding: bytes, as: UTF8.self).contains(marker) { break }
             } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ENOTCONN) {
                 return Received(text: String(decoding: bytes, as: UTF8.self), closed: true)
             } else {

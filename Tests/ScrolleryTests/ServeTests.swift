@@ -217,18 +217,28 @@ struct ServeTests {
         let process = Process()
         process.executableURL = try CommandLineTests.executable()
         process.arguments = ["serve", site.folder.path, "--port", "0"]
-        let log = site.folder.appendingPathComponent("serve.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: log)
+        let errors = Pipe()
+        let (output, outputContinuation) = AsyncStream<Data>.makeStream()
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { outputContinuation.finish() } else { outputContinuation.yield(data) }
+        }
+        defer { errors.fileHandleForReading.readabilityHandler = nil }
+        process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         let (ended, endedContinuation) = AsyncStream<Int32>.makeStream()
         process.terminationHandler = { endedContinuation.yield($0.terminationStatus) }
         try process.run()
+        // The address, from the line `Serving http://127.0.0.1:PORT/ …` once it is printed.
+        var text = ""
         var address: String?
-        for _ in 0..<200 where address == nil {
-            try await Task.sleep(for: .milliseconds(100))
-            let text = try String(contentsOf: log, encoding: .utf8)
-            address = text.components(separatedBy: "Serving ").dropFirst().first?.components(separatedBy: " ").first
+        for await data in output {
+            text += String(decoding: data, as: UTF8.self)
+            let rest = text.components(separatedBy: "Serving ").dropFirst().first
+            if let rest, rest.contains(" ") || rest.contains("\n") {
+                address = rest.components(separatedBy: .whitespacesAndNewlines).first
+                break
+            }
         }
         let url = try #require(address.flatMap(URL.init(string:)))
         let (open, openContinuation) = AsyncStream<Void>.makeStream()

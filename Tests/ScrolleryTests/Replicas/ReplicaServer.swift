@@ -19,6 +19,14 @@ actor ReplicaLog {
     private(set) var inFlight = 0
     private(set) var maxInFlight = 0
     private(set) var finished: [(path: String, at: ContinuousClock.Instant)] = []
+    private struct Waiter {
+        let pathPrefix: String
+        let count: Int
+        let answered: Bool
+        let continuation: CheckedContinuation<Void, Never>
+    }
+    private var waiters: [Int: Waiter] = [:]
+    private var nextWaiter = 0
 
     func begin(_ request: Request) {
         var headers: [String: String] = [:]
@@ -28,15 +36,53 @@ actor ReplicaLog {
         )
         inFlight += 1
         maxInFlight = max(maxInFlight, inFlight)
+        wakeWaiters()
     }
 
     func end(_ path: String) {
         inFlight -= 1
         finished.append((path, .now))
+        wakeWaiters()
     }
 
     func count(pathPrefix: String) -> Int {
         entries.filter { $0.path.hasPrefix(pathPrefix) }.count
+    }
+
+    /// Returns once `count` requests whose path starts with `pathPrefix` have arrived (or, with `answered`,
+    /// have been answered), or after `deadline`, so a client that never sends them fails its test instead
+    /// of hanging it.
+    func wait(
+        until count: Int, pathPrefix: String, answered: Bool = false, deadline: Duration = .seconds(30)
+    ) async {
+        if reached(count, pathPrefix: pathPrefix, answered: answered) { return }
+        let id = nextWaiter
+        nextWaiter += 1
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: deadline)
+            await self?.wake(id)
+        }
+        defer { timer.cancel() }
+        await withCheckedContinuation {
+            waiters[id] = Waiter(pathPrefix: pathPrefix, count: count, answered: answered, continuation: $0)
+        }
+    }
+
+    private func reached(_ count: Int, pathPrefix: String, answered: Bool) -> Bool {
+        let seen =
+            answered ? finished.lazy.filter { $0.path.hasPrefix(pathPrefix) }.count : self.count(pathPrefix: pathPrefix)
+        return seen >= count
+    }
+
+    private func wakeWaiters() {
+        for (id, waiter) in waiters
+        where reached(waiter.count, pathPrefix: waiter.pathPrefix, answered: waiter.answered) {
+            wake(id)
+        }
+    }
+
+    private func wake(_ id: Int) {
+        waiters.removeValue(forKey: id)?.continuation.resume()
     }
 }
 
