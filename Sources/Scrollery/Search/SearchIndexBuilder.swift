@@ -168,7 +168,8 @@ final class SearchIndexBuilder {
         foldersMade = true
     }
 
-    /// Writes `bytes` as `folder/prefix-<fingerprint>.json`, in a folder `makeFolders` made.
+    /// Writes `bytes` as `folder/prefix-<fingerprint>.json`, in a folder `makeFolders` made; the same bytes
+    /// written twice in a build (two words found in the very same items) make one file.
     /// - Returns: its path relative to `search/`.
     static func writeFingerprinted(
         _ bytes: [UInt8], prefix: String, folder: String, into output: inout OutputWriter
@@ -177,7 +178,7 @@ final class SearchIndexBuilder {
         bytes.withUnsafeBytes { key.add(bytes: $0) }
         let name = "\(prefix)-\(key.finalize().hex).json"
         let path = "\(folder)/\(name)"
-        try output.write(Data(bytes), to: path)
+        if !output.hasWritten(path) { try output.write(Data(bytes), to: path) }
         return String(path.dropFirst("search/".count))
     }
 

@@ -66,6 +66,10 @@ struct SearchPostingPagesTests {
                     UInt32(SearchLimits.pagePostings - 1), UInt32(2 * SearchLimits.pagePostings - 1), UInt32(count - 1),
                 ])
             #expect(Set(pages.map(\.file)).count == 3 && pages.allSatisfy { $0.file.hasPrefix("index/g-") })
+            // A second word in the very same items has the same pages: written once, and no file is
+            // reported as replacing another.
+            #expect(try SearchPostingPages.write(postings, into: &output).map(\.file) == pages.map(\.file))
+            #expect(output.overriddenFiles.isEmpty)
             output.discard()
         }
     }
