@@ -168,15 +168,37 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(
-            name: "ScrolleryTests",
+        // What the pipeline, preview and command tests share: fixture sites, real image files, replica API
+        // servers on 127.0.0.1, and the real binary run as a child process; never part of the product.
+        .target(
+            name: "ScrolleryTestSites",
             dependencies: [
                 "ScrolleryTestSupport",
                 "ScrolleryCore",
                 "ScrolleryIO",
                 "ScrolleryImaging",
                 "Scrollery",
-                "ScrolleryPreview",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ScrolleryTestSites",
+            // Real image files the picture tests read and the replicas serve (see its README.md).
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        // The pipeline: config, source, enrich, pictures, render, search and builds of fixture sites.
+        .testTarget(
+            name: "ScrolleryTests",
+            dependencies: [
+                "ScrolleryTestSupport",
+                "ScrolleryTestSites",
+                "ScrolleryCore",
+                "ScrolleryIO",
+                "ScrolleryImaging",
+                "Scrollery",
                 "ScrolleryPublish",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -186,8 +208,42 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            // Real image files the picture tests read and the replicas serve (see its README.md).
-            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        // Pictures: originals of every kind through libvips.
+        .testTarget(
+            name: "ScrolleryImagingTests",
+            dependencies: ["ScrolleryTestSites", "ScrolleryCore", "ScrolleryImaging"],
+            swiftSettings: swiftSettings
+        ),
+        // The preview server and the watcher behind `scrollery serve`.
+        .testTarget(
+            name: "ScrolleryPreviewTests",
+            dependencies: [
+                "ScrolleryTestSupport",
+                "ScrolleryTestSites",
+                "ScrolleryCore",
+                "ScrolleryIO",
+                "Scrollery",
+                "ScrolleryPreview",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The `scrollery` command end to end: the sample site, presets against the replicas, the docs
+        // against `--help`.
+        .testTarget(
+            name: "ScrolleryCLITests",
+            dependencies: [
+                "ScrolleryTestSupport",
+                "ScrolleryTestSites",
+                "ScrolleryCore",
+                "ScrolleryIO",
+                "Scrollery",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             swiftSettings: swiftSettings
         ),
     ],

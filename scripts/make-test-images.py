@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Make the image fixtures of issue 13 (point 9) in Tests/ScrolleryTests/Fixtures/images/.
+"""Make the image fixtures of issue 13 (point 9) in Tests/ScrolleryTestSites/Fixtures/images/.
 
 Every file is made from fixed colours, a fixed seed or a photo that a Debian package ships, so the
 script writes the same pictures each time (byte-identical with the same Pillow and libjpeg).
@@ -20,7 +20,7 @@ from pathlib import Path
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_OUT = ROOT / "Tests" / "ScrolleryTests" / "Fixtures" / "images"
+DEFAULT_OUT = ROOT / "Tests" / "ScrolleryTestSites" / "Fixtures" / "images"
 PHOTO_SOURCE = Path("/usr/share/backgrounds/mate/nature/Storm.jpg")
 
 RED = (220, 20, 20)

@@ -4,6 +4,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 @Suite("Building a site from local sources")
 struct BuildTests {

@@ -7,6 +7,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 #if canImport(FoundationXML)
     import FoundationXML

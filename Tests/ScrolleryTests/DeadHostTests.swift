@@ -8,6 +8,7 @@ import Testing
 
 @testable import Scrollery
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// A host that is not there costs a handful of requests, not retries of every request: a name that does
 /// not resolve is down at once, a port that refuses or a server that never answers after a run of
@@ -209,7 +210,7 @@ struct DeadHostTests {
             extra: "images: { enabled: false }\nfetch: { timeout: 1s, retries: 1, backoff: 5ms }")
         defer { site.remove() }
         let run = try await ChildProcess.run(
-            try CommandLineTests.executable(), ["build", site.folder.path],
+            try ScrolleryCommand.executable(), ["build", site.folder.path],
             environment: ["CI": "true", "SCROLLERY_PROGRESS_INTERVAL": "0.2"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("still building, "))

@@ -5,6 +5,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// Counts the detail fetches in flight and remembers every location asked for.
 actor InFlightCounter {

@@ -4,6 +4,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// Favorites: a heart button on every card and item page, `favorites.js`, the `favorites/` page and its
 /// link in the header; all of it gone with `theme.favorites: false`.

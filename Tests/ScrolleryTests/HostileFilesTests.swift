@@ -6,6 +6,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// A careless config and hostile files: nothing of the user's is deleted, replaced or mixed in, no local
 /// file hangs or floods a build, and no number traps.

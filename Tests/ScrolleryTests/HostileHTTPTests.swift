@@ -5,6 +5,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// A hostile or broken API: it may trickle, bomb, repeat itself, never end, ask for absurd waits or
 /// redirect elsewhere. Each case ends with a clear result in bounded time, and the build goes on.
@@ -163,7 +164,7 @@ struct HostileHTTPTests {
             defer { site.remove() }
             for round in 1...2 {
                 let signalled = Mutex<ContinuousClock.Instant?>(nil)
-                let run = try await PresetTests.scrollery(["build", site.folder.path]) { process in
+                let run = try await ScrolleryCommand.run(["build", site.folder.path]) { process in
                     // The first build waits on the hanging server once its request has arrived; the second
                     // waits out the Retry-After once its 503 (and the first build's hang) has been answered.
                     await replica.log.wait(until: round, pathPrefix: "/list", answered: round == 2)

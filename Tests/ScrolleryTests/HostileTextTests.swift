@@ -5,6 +5,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// Text from a source reaches pages, feeds and terminals: control characters never do, ids in every script
 /// make readable links, and the config's URLs cannot point the site at another host.
@@ -46,7 +47,7 @@ struct HostileTextTests {
         let items: [[String: Any]] = [["id": "x\u{1B}]0;owned\u{07}", "title": Self.hostileTitle]]
         let site = try SiteFixture(items: items)
         defer { site.remove() }
-        let run = try await PresetTests.scrollery(["build", site.folder.path, "--verbose"])
+        let run = try await ScrolleryCommand.run(["build", site.folder.path, "--verbose"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("\u{1B}"))
         #expect(!run.stderr.contains("\u{07}"))

@@ -4,6 +4,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// Item pages link to the previous and next item of the whole gallery, across listing pages, and carry
 /// Open Graph / Twitter card tags (issue 14, point 2).

@@ -6,6 +6,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// Every pagination style and the fetch layer's faults, end to end through `SiteBuilder` against
 /// replica servers on 127.0.0.1.

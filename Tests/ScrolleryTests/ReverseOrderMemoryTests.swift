@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ScrolleryTestSites
+
 /// `source.order: reverse` at 100,000 items keeps memory flat: the real executable's peak resident memory
 /// (as it reports it with `--verbose`) stays within 1.5× that of a forward build of 10,000 items, as the
 /// performance target says. Each item carries about 700 bytes of text, so a build
@@ -57,7 +59,7 @@ struct ReverseOrderMemoryTests {
     /// child shared until it started the program).
     static func build(_ site: URL) async throws -> (status: Int32, peakBytes: Int) {
         let run = try await ChildProcess.run(
-            try CommandLineTests.executable(), ["build", site.path, "--verbose"], environment: ["CI": "true"])
+            try ScrolleryCommand.executable(), ["build", site.path, "--verbose"], environment: ["CI": "true"])
         let line = try #require(
             run.stdout.split(separator: "\n").first { $0.hasPrefix("Peak memory: ") }, "no peak memory in \(run.stdout)"
         )

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Scrollery
 @testable import ScrolleryCore
+@testable import ScrolleryTestSites
 
 /// `language:` and `sections.labels`: section headings in the site's language, the same words in the page
 /// for the script that regroups the feed, and the page's `lang`.
@@ -146,7 +147,7 @@ struct SectionLanguageTests {
         var snapshots: [[String: Data]] = []
         for zone in ["Pacific/Kiritimati", "Pacific/Honolulu", "UTC"] {
             let output = site.folder.appendingPathComponent("public-\(zone.replacingOccurrences(of: "/", with: "-"))")
-            let run = try await CommandLineTests.run(
+            let run = try await ScrolleryCommand.run(
                 ["build", site.folder.path, "--output", output.path, "--quiet"],
                 environment: ["CI": "true", "TZ": zone])
             #expect(run.status == 0, "\(run.stderr)")

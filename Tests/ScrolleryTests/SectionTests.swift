@@ -4,6 +4,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// `sections:` (issue 15, point 1 without the picker): headings in the feed where a section starts, a
 /// continued heading at the top of a page that starts inside one, and the archive page.

@@ -4,6 +4,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// `source.order: reverse`: the items published last-first, the whole source spilled to disk a chunk at a
 /// time (never held at once), the spill file gone however the build ends.

@@ -5,6 +5,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 @Suite("Source")
 struct SourceTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// Templates that nest too deep, include themselves or repeat without end: refused or stopped with an
 /// error that names the template and the limit, never a crash or a hang.

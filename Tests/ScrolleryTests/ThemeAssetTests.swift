@@ -3,6 +3,7 @@ import Testing
 
 @testable import Scrollery
 @testable import ScrolleryCore
+@testable import ScrolleryTestSites
 
 /// The theme's assets under fingerprinted names (`assets/scrollery.<hex>.js`), which the pages reference
 /// and a host may cache forever, beside their plain names for templates of a site's own.

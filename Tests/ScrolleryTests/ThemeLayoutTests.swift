@@ -4,6 +4,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// `theme.layout` (issue 14): justified rows by default, a plain grid on request, anything else refused.
 @Suite("Theme layout")

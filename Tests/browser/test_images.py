@@ -1,5 +1,5 @@
 """Issue 13 in headless Chromium: a site whose pictures went through the image pipeline (real files from
-Tests/ScrolleryTests/Fixtures/images/, local originals in static/). Every picture loads from the site's
+Tests/ScrolleryTestSites/Fixtures/images/, local originals in static/). Every picture loads from the site's
 own variants in the browser's best format, at its true upright shape, over its placeholder, with no
 layout shift while the pictures arrive; a picture that could not be had shows its alt text and "Image
 unavailable"; and axe-core finds nothing serious.
@@ -21,7 +21,7 @@ from conftest import REPO, console_errors, wait_for
 from test_infinite_scroll import CLS_OBSERVER, READY, screenshot
 from test_theme import BINARY, COUNT, OPEN, SHOTS, audit, open_viewer
 
-FIXTURES = REPO / "Tests" / "ScrolleryTests" / "Fixtures" / "images"
+FIXTURES = REPO / "Tests" / "ScrolleryTestSites" / "Fixtures" / "images"
 GOOD = ["photo.jpg", "orientation-6.jpg", "alpha.png", "animated.gif", "tiny.png", "cmyk.jpg"]
 BAD = ["truncated.jpg", "not-an-image.jpg", "huge-header.png"]
 

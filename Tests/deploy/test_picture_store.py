@@ -15,7 +15,7 @@ import pytest
 from conftest import ROOT, s3_client
 from test_deploy import BINARY, environment_for, local_files
 
-FIXTURES = ROOT / "Tests" / "ScrolleryTests" / "Fixtures" / "images"
+FIXTURES = ROOT / "Tests" / "ScrolleryTestSites" / "Fixtures" / "images"
 COUNT = 12
 BUCKET = "pictures"
 

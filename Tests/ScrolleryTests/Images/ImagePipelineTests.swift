@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryTestSites
 
 /// A site whose pictures come from a replica picture host: every good original becomes local, correctly
 /// sized and oriented variants; every bad one costs its card its picture and nothing else; a warm rebuild
@@ -302,7 +303,7 @@ import Testing
         }
     }
 
-    static func fixture(_ name: String) throws -> Data { try ImageProcessorTests.fixture(name) }
+    static func fixture(_ name: String) throws -> Data { try FixtureFiles.image(name) }
 
     @Test func imagesOffLinksThePictureAsGiven() async throws {
         let site = try Self.makeSite(

@@ -7,6 +7,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// A build split across CI jobs: `fetch`, `pictures --shard K/N` into separate cache folders, a merge by
 /// copying, and `build --offline` give the one-machine build's bytes, with every picture processed once.
@@ -133,7 +134,7 @@ import Testing
             // The job is killed as soon as its first picture is recorded: the rest is cut short, some of it
             // half-written.
             let run = try await ChildProcess.run(
-                try CommandLineTests.executable(), ["pictures", copy.folder.path, "--shard", "1/1", "--quiet"]
+                try ScrolleryCommand.executable(), ["pictures", copy.folder.path, "--shard", "1/1", "--quiet"]
             ) { process in
                 while process.isRunning,
                     !((try? FileManager.default.contentsOfDirectory(atPath: records.path)) ?? []).contains(where: {
@@ -318,7 +319,7 @@ import Testing
     /// A distinct real photo per number: a fixture JPEG (landscape, or portrait by its EXIF orientation)
     /// with a comment segment that makes its bytes its own.
     static func photo(_ number: Int) throws -> Data {
-        let base = try ImageProcessorTests.fixture(number % 3 == 0 ? "orientation-6.jpg" : "photo.jpg")
+        let base = try FixtureFiles.image(number % 3 == 0 ? "orientation-6.jpg" : "photo.jpg")
         var bytes = [UInt8](base)
         // After the start marker and any APP segments, so the EXIF block stays where readers expect it.
         var offset = 2
@@ -329,12 +330,5 @@ import Testing
         let length = comment.count + 2
         bytes.insert(contentsOf: [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + comment, at: offset)
         return Data(bytes)
-    }
-}
-
-extension RemoteSite {
-    /// The site in an existing folder.
-    init(_ folder: URL) {
-        self.folder = folder
     }
 }

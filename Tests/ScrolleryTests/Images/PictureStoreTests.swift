@@ -7,6 +7,7 @@ import Testing
 @testable import ScrolleryCore
 @testable import ScrolleryIO
 @testable import ScrolleryPublish
+@testable import ScrolleryTestSites
 
 /// An in-memory bucket behind the S3 transport: answers ListObjectsV2 (always empty: the probe), GetObject
 /// and PutObject under `/pictures/shared/`, remembers the order of writes, and on request answers every

@@ -3,6 +3,7 @@ import ScrolleryTestSupport
 import Testing
 
 @testable import ScrolleryCore
+@testable import ScrolleryTestSites
 
 /// The fold table against folding as defined (`SearchText.foldByNormalizing`): for every scalar, and for
 /// text where scalars meet. `SCROLLERY_RECORD=1` records the table anew (after a toolchain update).
@@ -53,7 +54,7 @@ struct SearchFoldTableTests {
             }
 
             """
-        let file = CommandLineTests.repository.appendingPathComponent(
+        let file = ScrolleryCommand.repository.appendingPathComponent(
             "Sources/ScrolleryCore/Search/SearchFoldTable+Data.swift")
         if ProcessInfo.processInfo.environment["SCROLLERY_RECORD"] == "1" {
             try source.write(to: file, atomically: true, encoding: .utf8)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ScrolleryCore
+@testable import ScrolleryTestSites
 
 /// Folding and terms: what the index and the page's script both do to text (docs/search.md).
 @Suite("Search folding and terms")
@@ -85,7 +86,7 @@ struct SearchTextTests {
 
     @Test("The browser's folding fixture holds what Swift makes of each input")
     func agreementFixture() throws {
-        let file = CommandLineTests.repository.appendingPathComponent("Tests/browser/search_folding.json")
+        let file = ScrolleryCommand.repository.appendingPathComponent("Tests/browser/search_folding.json")
         var lines: [String] = []
         for input in Self.agreementInputs {
             let terms = SearchText.terms(in: input)

@@ -37,7 +37,7 @@ enum PicsumReplica {
         }
         // The original: one small real JPEG for every id (Scrollery makes the sizes).
         router.get("/id/:id/:width/:height") { _, _ -> Response in
-            guard let bytes = try? ImageProcessorTests.fixture("orientation-6.jpg") else {
+            guard let bytes = try? FixtureFiles.image("orientation-6.jpg") else {
                 return Response(status: .notFound)
             }
             return .bytes(bytes, contentType: "image/jpeg")

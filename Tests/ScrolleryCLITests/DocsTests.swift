@@ -2,13 +2,14 @@ import Foundation
 import Testing
 
 @testable import Scrollery
+@testable import ScrolleryTestSites
 
 /// The reference pages say what the program does: every config key the decoder accepts is in
 /// docs/configuration.md and every key listed there is accepted; every command and flag of `--help` is in
 /// docs/cli.md and every flag listed there exists.
 @Suite("The reference docs match the program")
 struct DocsTests {
-    static let docs = CommandLineTests.repository.appendingPathComponent("docs")
+    static let docs = ScrolleryCommand.repository.appendingPathComponent("docs")
 
     /// The key paths in the first column of configuration.md's table.
     static func documentedKeys() throws -> Set<String> {

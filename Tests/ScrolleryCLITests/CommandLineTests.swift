@@ -1,27 +1,15 @@
 import Foundation
 import Testing
 
+@testable import ScrolleryTestSites
+
 /// Runs the real `scrollery` executable, as a user would.
 @Suite("The scrollery command on the sample site")
 struct CommandLineTests {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     typealias Run = ChildProcess.Run
 
-    /// The `scrollery` binary built beside the test bundle.
-    static func executable() throws -> URL {
-        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [bundleFolder, repository.appendingPathComponent(".build/debug")].map {
-            $0.appendingPathComponent("scrollery")
-        }
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "build the executable first: swift build --build-tests")
-    }
-
-    static func run(_ arguments: [String], environment: [String: String] = ["CI": "true"]) async throws -> Run {
-        try await ChildProcess.run(try executable(), arguments, environment: environment)
+    static func run(_ arguments: [String]) async throws -> Run {
+        try await ScrolleryCommand.run(arguments)
     }
 
     /// A copy of the repository's sample site in a temporary folder.
@@ -30,7 +18,7 @@ struct CommandLineTests {
             "scrollery-sample-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let site = folder.appendingPathComponent("site")
-        try FileManager.default.copyItem(at: repository.appendingPathComponent("site"), to: site)
+        try FileManager.default.copyItem(at: ScrolleryCommand.repository.appendingPathComponent("site"), to: site)
         try? FileManager.default.removeItem(at: site.appendingPathComponent("public"))
         return site
     }

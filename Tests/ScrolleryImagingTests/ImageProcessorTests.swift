@@ -3,14 +3,12 @@ import ScrolleryCore
 import ScrolleryImaging
 import Testing
 
+@testable import ScrolleryTestSites
+
 /// The image processor on real files (Fixtures/images, made by scripts/make-test-images.py): sizes,
 /// formats, orientation, colour, alpha, frames, and every way an original can be bad.
 struct ImageProcessorTests {
-    static func fixture(_ name: String) throws -> Data {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/images")
-        return try Data(contentsOf: folder.appendingPathComponent(name))
-    }
+    static func fixture(_ name: String) throws -> Data { try FixtureFiles.image(name) }
 
     static func process(_ name: String, _ change: (inout ImageSettings) -> Void = { _ in }) throws -> (
         ProcessedImage, [EncodedVariant]

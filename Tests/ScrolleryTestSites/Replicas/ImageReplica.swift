@@ -20,7 +20,7 @@ enum ImageReplica {
             case "page.html":
                 (type, body) = ("text/html; charset=utf-8", Data("<html><body>Sign in</body></html>".utf8))
             default:
-                guard let data = try? ImageProcessorTests.fixture(name) else { return Response(status: .notFound) }
+                guard let data = try? FixtureFiles.image(name) else { return Response(status: .notFound) }
                 let types = ["jpg": "image/jpeg", "png": "image/png", "gif": "image/gif"]
                 (type, body) = (
                     types[String(name.split(separator: ".").last ?? "")] ?? "application/octet-stream", data

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ScrolleryTestSites
+
 /// `scrollery fetch`, `scrollery pictures --shard K/N` and `build --offline` as a CI job runs them.
 @Suite("The split build's commands")
 struct SplitBuildCommandTests {

@@ -4,6 +4,7 @@ import ScrolleryTestSupport
 import Testing
 
 @testable import ScrolleryPreview
+@testable import ScrolleryTestSites
 
 /// The preview's watcher: the kernel's change notification on Linux (no CPU while idle), polling as the
 /// fallback; the output and cache folders and dot-files never trigger a rebuild.

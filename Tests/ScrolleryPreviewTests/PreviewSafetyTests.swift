@@ -4,6 +4,7 @@ import Testing
 
 @testable import Scrollery
 @testable import ScrolleryPreview
+@testable import ScrolleryTestSites
 
 #if canImport(Glibc)
     import Glibc
@@ -24,7 +25,7 @@ struct PreviewSafetyTests {
         let host = try await ServeTests.withPreview(site) { url in url.host }
         #expect(host == "127.0.0.1")
         // The command's default is the same.
-        let help = try await PresetTests.scrollery(["serve", "--help"])
+        let help = try await ScrolleryCommand.run(["serve", "--help"])
         #expect(help.stdout.contains("default: 127.0.0.1"))
     }
 

@@ -28,7 +28,7 @@ enum APODReplica {
     ) {
         for path in ["/image/:file", "/vi/:video/:file"] {
             router.get(RouterPath(path)) { _, _ -> Response in
-                guard let bytes = try? ImageProcessorTests.fixture("orientation-6.jpg") else {
+                guard let bytes = try? FixtureFiles.image("orientation-6.jpg") else {
                     return Response(status: .notFound)
                 }
                 return .bytes(bytes, contentType: "image/jpeg")

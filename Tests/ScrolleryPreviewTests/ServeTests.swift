@@ -7,6 +7,7 @@ import Testing
 @testable import ScrolleryCore
 @testable import ScrolleryIO
 @testable import ScrolleryPreview
+@testable import ScrolleryTestSites
 
 /// `scrollery serve` in-process on port 0, spoken to over real HTTP.
 @Suite("The preview server")
@@ -215,7 +216,7 @@ struct ServeTests {
         let site = try SiteFixture.numbered(6)
         defer { site.remove() }
         let process = Process()
-        process.executableURL = try CommandLineTests.executable()
+        process.executableURL = try ScrolleryCommand.executable()
         process.arguments = ["serve", site.folder.path, "--port", "0"]
         let errors = Pipe()
         let (output, outputContinuation) = AsyncStream<Data>.makeStream()

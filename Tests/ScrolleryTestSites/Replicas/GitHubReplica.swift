@@ -32,7 +32,7 @@ enum GitHubReplica {
     ) {
         // Avatars are on a host of their own at GitHub, without the API's rate limit.
         router.get("/avatars/u/:id") { _, _ -> Response in
-            guard let bytes = try? ImageProcessorTests.fixture("tiny.png") else { return Response(status: .notFound) }
+            guard let bytes = try? FixtureFiles.image("tiny.png") else { return Response(status: .notFound) }
             return .bytes(bytes, contentType: "image/png")
         }
         let anonymous = RateLimiter(limit: anonymousLimit)

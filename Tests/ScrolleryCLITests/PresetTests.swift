@@ -6,22 +6,18 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 /// `scrollery init --preset X` then `scrollery build`, the real binary against the replicas.
 @Suite("Presets, progress and interruption through the scrollery command")
 struct PresetTests {
     typealias Run = ChildProcess.Run
 
-    /// Runs the binary without blocking the test's thread; `whileRunning` gets the process to signal it.
     static func scrollery(
         _ arguments: [String], environment: [String: String] = [:],
         whileRunning: (@Sendable (Process) async -> Void)? = nil
     ) async throws -> Run {
-        // Never the runner's own tokens: a test that wants one names it.
-        let tokens: Set = ["GITHUB_TOKEN", "NASA_API_KEY"]
-        return try await ChildProcess.run(
-            try CommandLineTests.executable(), arguments, environment: ["CI": "true"].merging(environment) { $1 },
-            unset: tokens.subtracting(environment.keys), whileRunning: whileRunning)
+        try await ScrolleryCommand.run(arguments, environment: environment, whileRunning: whileRunning)
     }
 
     static func newFolder() -> URL {

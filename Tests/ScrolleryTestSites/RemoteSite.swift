@@ -16,6 +16,11 @@ struct RemoteSite {
         try config.write(to: folder.appendingPathComponent("scrollery.yml"), atomically: true, encoding: .utf8)
     }
 
+    /// The site in an existing folder.
+    init(_ folder: URL) {
+        self.folder = folder
+    }
+
     var output: URL { folder.appendingPathComponent("public") }
 
     /// Builds the site; log lines (every level) are collected into `logs`.
