@@ -311,8 +311,10 @@ public struct SiteBuilder: Sendable {
         let archive = try ArchiveFile(enabled: config.sections.enabled, renderer: renderer, store: store)
         // The folders of the pending page's items, made by one task while the page before is written.
         var folders: Task<Void, Never>?
-        // The search index, fed each chunk's items in order (`nil` without `search.enabled`).
-        let search = try SearchIndexBuilder(config: config, renderer: renderer)
+        // The search index (`nil` without `search.enabled`), fed each chunk's items in order on a task of its
+        // own, one chunk at a time, while the pages are rendered and written.
+        let search = try SearchIndexBuilder(config: config, renderer: renderer.independentCopy(), store: store)
+        var indexing: Task<Void, any Error>?
         do {
             // In the order the config asks for: reverse reads the whole source first, spilled to disk.
             let ordered = OrderedItems(
@@ -331,7 +333,8 @@ public struct SiteBuilder: Sendable {
                     }
                     return (item, slug.text)
                 }
-                try search?.add(slugged, into: &output)
+                try await indexing?.value
+                if let search { indexing = Task { [slugged] in try await search.add(slugged) } }
                 let pendingFolders = folders
                 folders = Task { store.makeFolders(for: slugged.map { PageName.item(slug: $0.1).path }) }
                 if let page = pending {
@@ -366,36 +369,53 @@ public struct SiteBuilder: Sendable {
             }
             await folders?.value
         } catch {
-            // A folder task left running could make folders in the staging folder while it is removed.
+            // A task left running could write in the staging folder while it is removed.
             folders?.cancel()
             await folders?.value
+            _ = try? await indexing?.value
             throw error
         }
-        let last = (items: pending?.items ?? [], number: pending?.number ?? 1)
-        let placed = sections.marks(for: last.items.map(\.item), page: last.number)
-        try record(
-            last.items, page: last.number,
-            written: try await Self.render(
-                last.items, page: last.number, hasNext: false, around: (previousLast, nil), sections: placed.marks,
-                renderers: renderers, store: store, buildKey: buildKey),
-            maps: &maps, into: &output)
-        if let archive {
-            try archive.add(placed.finished + [sections.finish()].compactMap { $0 })
-            let file = try archive.finish()
-            try output.record(file.path, changed: file.changed)
+        // The index's last files are written while the last page and the site's other files are.
+        let finishing = search.map { search in
+            Task { [indexing] in
+                try await indexing?.value
+                return try await search.finish()
+            }
         }
-        try publishedPictures.write(last.items.map(\.item), into: &output)
+        do {
+            let last = (items: pending?.items ?? [], number: pending?.number ?? 1)
+            let placed = sections.marks(for: last.items.map(\.item), page: last.number)
+            try record(
+                last.items, page: last.number,
+                written: try await Self.render(
+                    last.items, page: last.number, hasNext: false, around: (previousLast, nil),
+                    sections: placed.marks, renderers: renderers, store: store, buildKey: buildKey),
+                maps: &maps, into: &output)
+            if let archive {
+                try archive.add(placed.finished + [sections.finish()].compactMap { $0 })
+                let file = try archive.finish()
+                try output.record(file.path, changed: file.changed)
+            }
+            try publishedPictures.write(last.items.map(\.item), into: &output)
+            try output.write(Data(try renderer.notFoundPage()), to: "404.html")
+            if config.theme.favorites {
+                try output.write(Data(try renderer.favoritesPage()), to: FavoritesPage.path)
+            }
+            var sitemaps = StagedTextFiles(store: store)
+            try maps.writeSitemaps(pages: output.pageNames, into: &sitemaps)
+            for file in sitemaps.finished { try output.record(file.path, changed: file.changed) }
+            try output.write(maps.robots(), to: "robots.txt")
+            try output.write(maps.atomFeed(), to: "feed.xml")
+            if let finishing {
+                for file in try await finishing.value { try output.record(file.path, changed: file.changed) }
+            }
+        } catch {
+            _ = try? await finishing?.value
+            throw error
+        }
         summary.images = pictureStatistics.snapshot
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
-        try search?.finish(into: &output)
-        try output.write(Data(try renderer.notFoundPage()), to: "404.html")
-        if config.theme.favorites { try output.write(Data(try renderer.favoritesPage()), to: FavoritesPage.path) }
-        var sitemaps = StagedTextFiles(store: store)
-        try maps.writeSitemaps(pages: output.pageNames, into: &sitemaps)
-        for file in sitemaps.finished { try output.record(file.path, changed: file.changed) }
-        try output.write(maps.robots(), to: "robots.txt")
-        try output.write(maps.atomFeed(), to: "feed.xml")
         return (summary, publishedPictures.localOriginals)
     }
 

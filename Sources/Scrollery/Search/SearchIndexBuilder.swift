@@ -2,15 +2,16 @@ import Foundation
 import ScrolleryCore
 import ScrolleryIO
 
-/// Builds the search index while the build streams: fed each chunk's items in gallery order, it writes
-/// the files of result cards as it goes, spills postings to disk in sorted runs, and at the end merges the
-/// runs into term shards, writes the prefix files, the root `search/index.json` and the `search/` page.
+/// Builds the search index while the build streams, beside the pages: fed each chunk's items in gallery
+/// order, it writes the files of result cards as it goes, spills postings to disk in sorted runs, and at
+/// the end merges the runs into term shards, writes the prefix files, the root `search/index.json` and the
+/// `search/` page, and returns the files written for the build to record.
 ///
 /// Every file but the root and the page is named by a fingerprint of its bytes, so hosts can cache it
 /// forever; the same input gives the same bytes, and a shard whose terms' postings did not change keeps its
-/// name and bytes (and so its modification time: it is written through the `OutputWriter`). See
+/// name and bytes (and so its modification time: it is written through the output store). See
 /// docs/search.md for the format.
-final class SearchIndexBuilder {
+actor SearchIndexBuilder {
     static let rootPath = "search/index.json"
     static let pagePath = "search/index.html"
     static let script = "search.js"
@@ -18,6 +19,7 @@ final class SearchIndexBuilder {
     private let config: SearchConfig
     private let renderer: PageRenderer
     private let runs: SearchRuns
+    private var files: SearchFiles
     private var postings: [SearchTerm: [UInt32]] = [:]
     private var heldBytes = 0
     private var totalPostings = 0
@@ -36,10 +38,11 @@ final class SearchIndexBuilder {
     private var foldersMade = false
 
     /// `nil` when the site has no search.
-    init?(config: SiteConfig, renderer: PageRenderer) throws {
+    init?(config: SiteConfig, renderer: PageRenderer, store: OutputStore) throws {
         guard config.search.enabled else { return nil }
         self.config = config.search
         self.renderer = renderer
+        files = SearchFiles(store: store)
         runs = try SearchRuns(in: config.cache.folder)
         hasDateFacet =
             config.sections.by != .none && !config.search.filters.contains { $0.name == Self.dateFacet }
@@ -54,13 +57,13 @@ final class SearchIndexBuilder {
     static let dateFacet = "date"
 
     /// Adds the next items of the gallery, in order, and writes each full file of result cards.
-    func add(_ items: [(item: GalleryItem, slug: String)], into output: inout OutputWriter) throws {
-        makeFolders(in: output)
+    func add(_ items: [(item: GalleryItem, slug: String)]) throws {
+        makeFolders()
         for (item, slug) in items {
             addTerms(of: item)
             addDoc(item, slug: slug)
             ordinal += 1
-            if docsHeld == SearchLimits.docsPerFile { try writeDocs(into: &output) }
+            if docsHeld == SearchLimits.docsPerFile { try writeDocs() }
         }
         if heldBytes >= SearchLimits.bytesInMemory { try spill() }
     }
@@ -153,53 +156,53 @@ final class SearchIndexBuilder {
         docsHeld += 1
     }
 
-    private func writeDocs(into output: inout OutputWriter) throws {
+    private func writeDocs() throws {
         guard docsHeld > 0 else { return }
         docs.append(UInt8(ascii: "]"))
-        docFiles.append(try Self.writeFingerprinted(docs, prefix: "d", folder: "search/docs", into: &output))
+        docFiles.append(try Self.writeFingerprinted(docs, prefix: "d", folder: "search/docs", into: &files))
         docs.removeAll(keepingCapacity: true)
         docsHeld = 0
     }
 
     /// Makes the folders of the index's files, once: `writeFingerprinted` writes into them.
-    private func makeFolders(in output: borrowing OutputWriter) {
+    private func makeFolders() {
         guard !foldersMade else { return }
-        output.store.makeFolders(for: ["search/index/-", "search/docs/-"])
+        files.makeFolders(for: ["search/index/-", "search/docs/-"])
         foldersMade = true
     }
 
-    /// Writes `bytes` as `folder/prefix-<fingerprint>.json`, in a folder `makeFolders` made; the same bytes
-    /// written twice in a build (two words found in the very same items) make one file.
+    /// Writes `bytes` as `folder/prefix-<fingerprint>.json`, in a folder `makeFolders` made.
     /// - Returns: its path relative to `search/`.
     static func writeFingerprinted(
-        _ bytes: [UInt8], prefix: String, folder: String, into output: inout OutputWriter
+        _ bytes: [UInt8], prefix: String, folder: String, into files: inout SearchFiles
     ) throws -> String {
         var key = Fingerprint(build: "search")
         bytes.withUnsafeBytes { key.add(bytes: $0) }
         let name = "\(prefix)-\(key.finalize().hex).json"
         let path = "\(folder)/\(name)"
-        if !output.hasWritten(path) { try output.write(Data(bytes), to: path) }
+        try files.write(bytes, to: path)
         return String(path.dropFirst("search/".count))
     }
 
     /// Writes what is left: the last file of cards, the term shards, the prefix files, the root and the
     /// search page.
-    func finish(into output: inout OutputWriter) throws {
-        makeFolders(in: output)
-        try writeDocs(into: &output)
+    /// - Returns: every file the index wrote, for the build's output writer to record.
+    func finish() throws -> [SearchFiles.Written] {
+        makeFolders()
+        try writeDocs()
         try spill()
         var shards = SearchShardWriter(totalPostings: totalPostings, items: ordinal, averageLength: averageLength)
         var prefixes = SearchPrefixTable()
         try runs.merge { term, postings in
-            try shards.add(term, postings, into: &output)
+            try shards.add(term, postings, into: &files)
             prefixes.add(term, documents: postings.count / 4)
         }
-        try shards.finish(into: &output)
-        let prefixFiles = try prefixes.write(into: &output)
-        try output.write(Data(root(shards: shards.written, prefixes: prefixFiles)), to: Self.rootPath)
-        output.store.makeFolders(for: [Self.pagePath])
-        try output.write(
-            Data(try renderer.searchPage(filters: facetNames)), to: Self.pagePath)
+        try shards.finish(into: &files)
+        let prefixFiles = try prefixes.write(into: &files)
+        try files.write(root(shards: shards.written, prefixes: prefixFiles), to: Self.rootPath)
+        files.makeFolders(for: [Self.pagePath])
+        try files.write(try renderer.searchPage(filters: facetNames), to: Self.pagePath)
+        return files.written
     }
 
     /// The items' average length in terms, rounded: the BM25 `avgdl` of the build and of `search.js`.

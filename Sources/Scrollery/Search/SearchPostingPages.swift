@@ -89,7 +89,7 @@ enum SearchPostingPages {
     }
 
     /// Writes `postings` as page files; each page's ordinals are differences, the first from 0.
-    static func write(_ postings: [UInt32], into output: inout OutputWriter) throws -> [Page] {
+    static func write(_ postings: [UInt32], into files: inout SearchFiles) throws -> [Page] {
         var pages: [Page] = []
         var start = 0
         var bytes: [UInt8] = []
@@ -99,7 +99,7 @@ enum SearchPostingPages {
             SearchJSON.postings(postings[start..<end], into: &bytes)
             bytes.append(UInt8(ascii: "\n"))
             let file = try SearchIndexBuilder.writeFingerprinted(
-                bytes, prefix: "g", folder: "search/index", into: &output)
+                bytes, prefix: "g", folder: "search/index", into: &files)
             pages.append(Page(first: postings[start], last: postings[end - 4], file: file))
             start = end
         }

@@ -39,9 +39,9 @@ struct SearchShardWriter {
     /// Adds a term and its postings (four numbers each: ordinal, title count, description count, length).
     /// A term of more than `SearchLimits.inlinePostings` items is written as `[term, best, count, pages]`:
     /// its best postings, how many it has, and the page files that hold them all (`SearchPostingPages`).
-    mutating func add(_ term: [UInt8], _ postings: [UInt32], into output: inout OutputWriter) throws {
+    mutating func add(_ term: [UInt8], _ postings: [UInt32], into files: inout SearchFiles) throws {
         if held > 0, (held >= target && Self.hash(term) & 7 == 0) || held >= 4 * target {
-            try flush(into: &output)
+            try flush(into: &files)
         }
         if bytes.isEmpty {
             SearchJSON.raw(#"{"terms":["#, into: &bytes)
@@ -55,7 +55,7 @@ struct SearchShardWriter {
         let count = postings.count / 4
         if SearchPostingPages.isSplit(count: count) {
             let top = SearchPostingPages.top(of: postings, items: items, averageLength: averageLength)
-            let pages = try SearchPostingPages.write(postings, into: &output)
+            let pages = try SearchPostingPages.write(postings, into: &files)
             SearchJSON.postings(top[...], into: &bytes)
             bytes.append(UInt8(ascii: ","))
             SearchJSON.number(count, into: &bytes)
@@ -80,13 +80,13 @@ struct SearchShardWriter {
         last = term
     }
 
-    mutating func finish(into output: inout OutputWriter) throws {
-        if held > 0 { try flush(into: &output) }
+    mutating func finish(into files: inout SearchFiles) throws {
+        if held > 0 { try flush(into: &files) }
     }
 
-    private mutating func flush(into output: inout OutputWriter) throws {
+    private mutating func flush(into files: inout SearchFiles) throws {
         SearchJSON.raw("]}\n", into: &bytes)
-        let file = try SearchIndexBuilder.writeFingerprinted(bytes, prefix: "t", folder: "search/index", into: &output)
+        let file = try SearchIndexBuilder.writeFingerprinted(bytes, prefix: "t", folder: "search/index", into: &files)
         written.append(
             Shard(
                 first: String(decoding: first, as: UTF8.self), last: String(decoding: last, as: UTF8.self), file: file))
@@ -151,7 +151,7 @@ struct SearchPrefixTable {
 
     /// Writes the table in files of `SearchLimits.prefixesPerFile` entries, `search/index/p-<fingerprint>.json`.
     /// - Returns: each file and its range of prefixes.
-    mutating func write(into output: inout OutputWriter) throws -> [SearchShardWriter.Shard] {
+    mutating func write(into files: inout SearchFiles) throws -> [SearchShardWriter.Shard] {
         close(0)
         close(1)
         groups = [nil, nil]
@@ -175,7 +175,7 @@ struct SearchPrefixTable {
             }
             SearchJSON.raw("]}\n", into: &bytes)
             let file = try SearchIndexBuilder.writeFingerprinted(
-                bytes, prefix: "p", folder: "search/index", into: &output)
+                bytes, prefix: "p", folder: "search/index", into: &files)
             shards.append(
                 .init(
                     first: String(decoding: slice.first?.prefix ?? [], as: UTF8.self),

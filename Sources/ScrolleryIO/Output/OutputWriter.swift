@@ -116,9 +116,6 @@ package struct OutputWriter: ~Copyable {
         try files.add(relativePath, changed: changed)
     }
 
-    /// Whether a file other than a page has been written at `relativePath` in this build.
-    package func hasWritten(_ relativePath: String) -> Bool { files.hasOther(relativePath) }
-
     package mutating func write(_ text: String, to relativePath: String) throws {
         try write(Data(text.utf8), to: relativePath)
     }

@@ -60,9 +60,6 @@ package struct WrittenFiles {
         }
     }
 
-    /// Whether a file other than a page was added at `path`.
-    package func hasOther(_ path: String) -> Bool { others[path] != nil }
-
     package var count: Int { keyCount + others.count }
     package var changedCount: Int { changedPages - replacedChanged + others.values.count { $0 } }
 

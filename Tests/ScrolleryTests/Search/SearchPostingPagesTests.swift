@@ -58,8 +58,9 @@ struct SearchPostingPagesTests {
 
         try withScratchFolderSync { folder in
             var output = try OutputWriter(outputFolder: folder.url.appendingPathComponent("public"))
-            output.store.makeFolders(for: ["search/index/-"])
-            let pages = try SearchPostingPages.write(postings, into: &output)
+            var files = SearchFiles(store: output.store)
+            files.makeFolders(for: ["search/index/-"])
+            let pages = try SearchPostingPages.write(postings, into: &files)
             #expect(
                 pages.map(\.first) == [0, UInt32(SearchLimits.pagePostings), UInt32(2 * SearchLimits.pagePostings)])
             #expect(
@@ -69,7 +70,9 @@ struct SearchPostingPagesTests {
             #expect(Set(pages.map(\.file)).count == 3 && pages.allSatisfy { $0.file.hasPrefix("index/g-") })
             // A second word in the very same items has the same pages: written once, and no file is
             // reported as replacing another.
-            #expect(try SearchPostingPages.write(postings, into: &output).map(\.file) == pages.map(\.file))
+            #expect(try SearchPostingPages.write(postings, into: &files).map(\.file) == pages.map(\.file))
+            #expect(files.written.map(\.path) == pages.map { "search/" + $0.file })
+            for file in files.written { try output.record(file.path, changed: file.changed) }
             #expect(output.overriddenFiles.isEmpty)
             output.discard()
         }
