@@ -1,6 +1,5 @@
 public import Foundation
-import ScrolleryCore
-public import ScrolleryIO
+public import ScrolleryCore
 
 /// How one build runs, beyond what the config says.
 public struct BuildOptions: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-public import ScrolleryIO
+package import ScrolleryIO
 
 /// What a finished build did.
 public struct BuildSummary: Sendable, Equatable {
@@ -20,11 +20,11 @@ public struct BuildSummary: Sendable, Equatable {
     /// Where the site was written.
     public var outputPath = ""
     /// The requests the build made and what the cache saved (`inFlight` is zero once it is done).
-    public var network = FetchStatistics.Counts()
+    package var network = FetchStatistics.Counts()
     /// Files whose bytes changed (the others kept their old file and its modification time).
     public var filesChanged = 0
     /// The hosts that went down during the build, in the order they did.
-    public var hostsDown: [HostHealth.Outage] = []
+    package var hostsDown: [HostHealth.Outage] = []
 
     /// One line for the end of a build, and a line for each host that was down.
     public var description: String {

@@ -1,6 +1,6 @@
 import Foundation
 public import ScrolleryCore
-public import ScrolleryIO
+package import ScrolleryIO
 import Synchronization
 
 /// A step of a build split across machines, which fills the cache folder and writes no page: `fetch` (the
@@ -26,9 +26,9 @@ public struct CacheStepSummary: Sendable, Equatable {
     /// What the picture stage did (`pictures` only).
     public var images = ImageCounts()
     /// The requests made and what the cache saved.
-    public var network = FetchStatistics.Counts()
+    package var network = FetchStatistics.Counts()
     /// The hosts that went down, in the order they did.
-    public var hostsDown: [HostHealth.Outage] = []
+    package var hostsDown: [HostHealth.Outage] = []
     /// The cache folder filled.
     public var cachePath = ""
     public var duration: Duration = .zero

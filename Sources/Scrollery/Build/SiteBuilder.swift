@@ -1,7 +1,7 @@
 import Foundation
 public import Logging
 import ScrolleryCore
-public import ScrolleryIO
+package import ScrolleryIO
 import Synchronization
 
 /// Runs the whole flow for one site: source pages → chunks → details → Markdown → templates → files.
@@ -22,11 +22,23 @@ public struct SiteBuilder: Sendable {
     /// - Parameters:
     ///   - config: the validated site config.
     ///   - options: options of this build.
+    ///   - events: called with progress as the build runs.
+    ///   - logger: where diagnostics go (`--verbose` shows the debug level).
+    public init(
+        config: SiteConfig, options: BuildOptions = .init(),
+        events: @escaping @Sendable (BuildEvent) -> Void = { _ in }, logger: Logger = Logger(label: "scrollery")
+    ) {
+        self.init(config: config, options: options, fetcher: nil, events: events, logger: logger)
+    }
+
+    /// - Parameters:
+    ///   - config: the validated site config.
+    ///   - options: options of this build.
     ///   - fetcher: how sources are read; local files and HTTP(S) by default.
     ///   - events: called with progress as the build runs.
     ///   - logger: where diagnostics go (`--verbose` shows the debug level).
     ///   - statistics: counters of the requests made, readable while the build runs.
-    public init(
+    package init(
         config: SiteConfig, options: BuildOptions = .init(), fetcher: (any Fetcher)? = nil,
         events: @escaping @Sendable (BuildEvent) -> Void = { _ in }, logger: Logger = Logger(label: "scrollery"),
         statistics: FetchStatistics = FetchStatistics()

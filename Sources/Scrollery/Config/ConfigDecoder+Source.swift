@@ -1,6 +1,5 @@
 import Foundation
 import ScrolleryCore
-import ScrolleryIO
 
 /// The `source`, `detail` and `fetch` sections: where items come from and how they are requested.
 extension ConfigDecoder {

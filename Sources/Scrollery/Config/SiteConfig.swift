@@ -1,6 +1,5 @@
 public import Foundation
 public import ScrolleryCore
-public import ScrolleryIO
 
 /// Everything `scrollery.yml` says, validated: the contract between a site folder and the build.
 public struct SiteConfig: Sendable {

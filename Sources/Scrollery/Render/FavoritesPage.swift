@@ -1,4 +1,4 @@
-import ScrolleryIO
+import ScrolleryCore
 
 /// The favorites page, `favorites/index.html`: a shell the theme's `favorites.js` fills from the reader's
 /// browser (its storage, or a share link). The build writes it, and the script, only with

@@ -1,5 +1,4 @@
 import ScrolleryCore
-import ScrolleryIO
 import ScrolleryImaging
 
 /// Turns items into HTML through the theme: the one place that builds template contexts, so the names a

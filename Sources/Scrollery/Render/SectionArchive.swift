@@ -1,5 +1,4 @@
 import ScrolleryCore
-import ScrolleryIO
 
 /// What a listing page shows of sections for one card: the section it belongs to, and the heading shown
 /// just above it, if one is.

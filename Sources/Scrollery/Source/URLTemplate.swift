@@ -1,5 +1,4 @@
 import ScrolleryCore
-import ScrolleryIO
 
 /// A URL or path with Mustache placeholders whose values are percent-encoded, so a value from a
 /// source can never change the shape of the URL (add a `/`, `..`, `?` or `#`).

@@ -1,5 +1,5 @@
 public import Foundation
-package import ScrolleryCore
+public import ScrolleryCore
 
 /// Fetches the bytes at a location: an http(s) URL, a `file://` URL, or a path relative to the site folder.
 public protocol Fetcher: Sendable {

@@ -1,4 +1,5 @@
 public import Foundation
+public import ScrolleryCore
 
 /// Reads local JSON files: paths relative to the site folder, absolute paths, or `file://` URLs.
 ///

@@ -1,4 +1,5 @@
 package import Foundation
+package import ScrolleryCore
 
 /// Decides, after one attempt, whether to retry a request and how long to wait first.
 package struct RetryPolicy: Sendable {

@@ -2,19 +2,6 @@ import Crypto
 import Foundation
 package import ScrolleryCore
 
-/// A page of the build, named by what makes its path: a listing page's number or an item's slug.
-package enum PageName: Sendable {
-    case list(Int)
-    case item(slug: String)
-
-    package var path: String {
-        switch self {
-        case .list(let number): return SitePaths.listPageFile(number)
-        case .item(let slug): return SitePaths.itemFile(slug)
-        }
-    }
-}
-
 /// What a build wrote, kept for its whole length in little memory: pages in build order in a `PageLog`
 /// (a file, not memory) with a 64-bit hash of each page's path in memory; other files (assets, sitemaps,
 /// `static/`) by path.

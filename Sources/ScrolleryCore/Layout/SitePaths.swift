@@ -1,5 +1,3 @@
-package import ScrolleryCore
-
 /// Where each page lives: its URL under the base URL and its file in the output folder. The one place
 /// that knows the layout `index.html`, `page/N/index.html`, `items/<slug>/index.html`.
 package struct SitePaths: Sendable {
