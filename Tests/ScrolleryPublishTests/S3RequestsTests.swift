@@ -1,3 +1,4 @@
+import ScrolleryCore
 import Testing
 
 @testable import ScrolleryPublish

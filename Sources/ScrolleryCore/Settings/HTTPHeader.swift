@@ -12,4 +12,9 @@ public struct HTTPHeader: Sendable, Equatable {
         self.name = name
         self.value = value
     }
+
+    /// A header named `name` (in any case) with `value`.
+    public init(_ name: String, _ value: String) {
+        self.init(name: name, value: value)
+    }
 }

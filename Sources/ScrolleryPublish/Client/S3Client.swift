@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryCore
 import ScrolleryIO
 
 /// Talks to one bucket: signs every request with Signature Version 4, sends it, retries passing trouble

@@ -1,3 +1,5 @@
+package import ScrolleryCore
+
 /// What a request carries: nothing, bytes in memory, or a file read as it is sent.
 package enum S3Body: Sendable, Equatable {
     case empty

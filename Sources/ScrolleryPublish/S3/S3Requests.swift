@@ -1,3 +1,5 @@
+import ScrolleryCore
+
 /// The requests a deploy makes, ready to sign: where each goes and what it carries. The HTTP client signs
 /// each with `SigV4Signer` and sends it to `address.url(of: request)`.
 package struct S3Requests: Sendable {

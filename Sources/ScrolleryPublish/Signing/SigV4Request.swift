@@ -1,13 +1,4 @@
-/// A header as sent: its name in any case and its value.
-package struct HTTPHeader: Sendable, Equatable {
-    package let name: String
-    package let value: String
-
-    package init(_ name: String, _ value: String) {
-        self.name = name
-        self.value = value
-    }
-}
+package import ScrolleryCore
 
 /// A query parameter, not yet encoded; `value` is empty for one sent bare (`?lifecycle`).
 package struct QueryItem: Sendable, Equatable {

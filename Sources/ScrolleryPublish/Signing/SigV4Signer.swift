@@ -1,4 +1,5 @@
 import Crypto
+package import ScrolleryCore
 
 /// The payload's part in a signature: the SHA-256 of the body in lowercase hex, or `UNSIGNED-PAYLOAD`.
 package enum PayloadHash: Sendable, Equatable {
