@@ -13,7 +13,6 @@ import ScrolleryIO
 final class SearchIndexBuilder {
     static let rootPath = "search/index.json"
     static let pagePath = "search/index.html"
-    static let script = "search.js"
 
     private let config: SearchConfig
     private let renderer: PageRenderer
