@@ -53,11 +53,11 @@ final class SearchIndexBuilder {
     static let dateFacet = "date"
 
     /// Adds the next items of the gallery, in order, and writes each full file of result cards.
-    func add(_ items: [(item: GalleryItem, slug: String)], into output: inout OutputWriter) throws {
+    func add(_ items: [SluggedItem], into output: inout OutputWriter) throws {
         makeFolders(in: output)
-        for (item, slug) in items {
-            addTerms(of: item)
-            addDoc(item, slug: slug)
+        for slugged in items {
+            addTerms(of: slugged.item)
+            addDoc(slugged.item, slug: slugged.slug)
             ordinal += 1
             if docsHeld == SearchLimits.docsPerFile { try writeDocs(into: &output) }
         }
