@@ -271,16 +271,13 @@ public struct SiteBuilder: Sendable {
         return previous
     }
 
+    /// Reads the source, enriches its items chunk by chunk and hands them to the page pipeline, reporting
+    /// each page as it goes.
+    /// - Returns: what the pages counted, and the originals in `static/` published as variants.
     private func writePages(
         theme: Theme, buildKey: String, fetcher: any Fetcher, missingPictures: (any Fetcher)?,
         into output: inout OutputWriter
     ) async throws -> (summary: BuildSummary, localOriginals: Set<String>) {
-        let paths = SitePaths(baseURL: config.baseURL)
-        let renderer = PageRenderer(
-            theme: theme, paths: paths, title: config.title, description: config.description,
-            autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by,
-            sectionLabels: config.sections.labels, language: config.language, favorites: config.theme.favorites,
-            search: config.search.enabled)
         let pictureStatistics = PictureStatistics()
         let pictures =
             config.images.enabled
@@ -295,7 +292,6 @@ public struct SiteBuilder: Sendable {
                 search: config.search),
             fetcher: fetcher,
             concurrency: options.concurrency, redactor: config.redactor, logger: logger, pictures: pictures)
-        var publishedPictures = PublishedPictures(cache: VariantCache(cacheFolder: config.cache.folder))
         let sourcePageCount = Mutex(0)
         let events = self.events
         let limit = itemLimit
@@ -309,24 +305,8 @@ public struct SiteBuilder: Sendable {
             events(.sourcePage(number: number, location: location, items: items))
         }
         var summary = BuildSummary()
-        var slugger = Slugger()
-        var maps = SiteMaps(paths: paths, title: config.title)
-        var pending: (number: Int, items: [(item: GalleryItem, slug: String)])?
-        // The last item of the page written before the pending one: the first item page of the pending
-        // page links back to it.
-        var previousLast: (item: GalleryItem, slug: String)?
-        let store = output.store
-        // A renderer per page worker, each with its own copy of the theme (see `PageRenderer.independentCopy`).
-        let renderers = (0..<Self.renderWidth).map { _ in renderer.independentCopy() }
-        // The sections, followed as pages stream; the archive page is written a section at a time.
-        var sections = SectionTracker(paths: paths)
-        let archive = try ArchiveFile(enabled: config.sections.enabled, renderer: renderer, store: store)
-        // The folders of the pending page's items, made by one task while the page before is written.
-        var folders: Task<Void, Never>?
-        // The search index (`nil` without `search.enabled`), fed each chunk's items in order on a task of its
-        // own, one chunk at a time, while the pages are rendered and written.
-        let search = try SearchIndexBuilder(config: config, renderer: renderer.independentCopy(), store: store)
-        var indexing: Task<Void, any Error>?
+        var pages = try PagePipeline(
+            config: config, theme: theme, buildKey: buildKey, store: output.store, logger: logger)
         do {
             // In the order the config asks for: reverse reads the whole source first, spilled to disk.
             let ordered = OrderedItems(
@@ -334,182 +314,39 @@ public struct SiteBuilder: Sendable {
             let chunks = ItemChunks(base: ordered, size: config.pageSize, limit: limit)
             for try await items in EnrichedChunks(chunks: chunks, enricher: enricher) {
                 try Task.checkCancellation()
-                let slugged = items.map { item in
-                    let slug = slugger.next(for: item.id)
-                    if let base = slug.firstRepeatOf {
-                        logger.warning(
-                            """
-                            item \(item.position) (id `\(item.id)`) makes the slug `\(base)`, as an earlier item's id \
-                            does: it and any later ones get `\(base)-2`, `\(base)-3`, …
-                            """)
-                    }
-                    return (item, slug.text)
-                }
-                try await indexing?.value
-                if let search { indexing = Task { [slugged] in try await search.add(slugged) } }
-                let pendingFolders = folders
-                folders = Task { store.makeFolders(for: slugged.map { PageName.item(slug: $0.1).path }) }
-                if let page = pending {
-                    // The page before is rendered and written while the next chunk's details are read.
-                    await pendingFolders?.value
-                    let placed = sections.marks(for: page.items.map(\.item), page: page.number)
-                    try archive?.add(placed.finished)
-                    let written = try await Self.render(
-                        page.items, page: page.number, hasNext: true,
-                        around: (previousLast, slugged.first), sections: placed.marks, renderers: renderers,
-                        store: store, buildKey: buildKey)
-                    try record(page.items, page: page.number, written: written, maps: &maps, into: &output)
-                    try publishedPictures.write(page.items.map(\.item), into: &output)
-                    previousLast = page.items.last
-                }
-                let number = (pending?.number ?? 0) + 1
-                let failed = items.filter { $0.error != nil }
-                for item in failed {
-                    events(.itemFailed(position: item.position, id: item.id, reason: item.error ?? ""))
-                }
-                for item in items {
-                    if case .failed(let reason) = item.picture {
-                        events(.pictureFailed(position: item.position, id: item.id, reason: reason))
-                    }
-                }
-                if pictures != nil { events(.images(pictureStatistics.snapshot)) }
-                summary.items += items.count
-                summary.detailsFailed += failed.count
-                summary.pages = number
-                events(.page(number: number, items: items.count, failed: failed.count))
-                pending = (number, slugged)
-            }
-            await folders?.value
-        } catch {
-            // A task left running could write in the staging folder while it is removed.
-            folders?.cancel()
-            await folders?.value
-            _ = try? await indexing?.value
-            throw error
-        }
-        // The index's last files are written while the last page and the site's other files are.
-        let finishing = search.map { search in
-            Task { [indexing] in
-                try await indexing?.value
-                return try await search.finish()
-            }
-        }
-        do {
-            let last = (items: pending?.items ?? [], number: pending?.number ?? 1)
-            let placed = sections.marks(for: last.items.map(\.item), page: last.number)
-            try record(
-                last.items, page: last.number,
-                written: try await Self.render(
-                    last.items, page: last.number, hasNext: false, around: (previousLast, nil),
-                    sections: placed.marks, renderers: renderers, store: store, buildKey: buildKey),
-                maps: &maps, into: &output)
-            if let archive {
-                try archive.add(placed.finished + [sections.finish()].compactMap { $0 })
-                let file = try archive.finish()
-                try output.record(file.path, changed: file.changed)
-            }
-            try publishedPictures.write(last.items.map(\.item), into: &output)
-            try output.write(Data(try renderer.notFoundPage()), to: "404.html")
-            if config.theme.favorites {
-                try output.write(Data(try renderer.favoritesPage()), to: FavoritesPage.path)
-            }
-            var sitemaps = StagedTextFiles(store: store)
-            try maps.writeSitemaps(pages: output.pageNames, into: &sitemaps)
-            for file in sitemaps.finished { try output.record(file.path, changed: file.changed) }
-            try output.write(maps.robots(), to: "robots.txt")
-            try output.write(maps.atomFeed(), to: "feed.xml")
-            if let finishing {
-                for file in try await finishing.value { try output.record(file.path, changed: file.changed) }
+                let number = try await pages.add(items, into: &output)
+                report(items, page: number, pictures: pictures == nil ? nil : pictureStatistics, into: &summary)
             }
         } catch {
-            _ = try? await finishing?.value
+            await pages.stop()
             throw error
         }
+        let localOriginals = try await pages.finish(into: &output)
         summary.images = pictureStatistics.snapshot
         summary.pages = max(summary.pages, 1)
         summary.sourcePages = sourcePageCount.withLock { $0 }
-        return (summary, publishedPictures.localOriginals)
+        return (summary, localOriginals)
     }
 
-    /// Renders a listing page and the pages of its items on every core, and writes them.
-    /// - Parameter around: the item just before this page (the last of the page before) and the item just
-    ///   after it (the first of the next page), which the first and last item pages link to.
-    /// - Returns: each page and whether it changed: the listing page first, then the items in order.
-    private static func render(
-        _ items: [(item: GalleryItem, slug: String)], page: Int, hasNext: Bool,
-        around: (before: (item: GalleryItem, slug: String)?, after: (item: GalleryItem, slug: String)?),
-        sections: [SectionMark?], renderers: [PageRenderer], store: OutputStore, buildKey: String
-    ) async throws -> [(page: PageName, changed: Bool, key: Fingerprint.Digest)] {
-        let names = [PageName.list(page)] + items.map { PageName.item(slug: $0.slug) }
-        let files = names.map(\.path)
-        let cards = items.map { renderers[0].card($0.item, slug: $0.slug) }
-        // Each item's neighbours in the whole gallery, in order: the page's own, and one on each side.
-        let sequence = ([around.before] + items.map { Optional($0) } + [around.after]).map {
-            $0.map { PageRenderer.Neighbour(slug: $0.slug, title: $0.item.title) }
+    /// Reports a page's items: those that failed their details or their picture, the pictures' counts so
+    /// far (when pictures are made), and the page; and counts them in `summary`.
+    private func report(
+        _ items: [GalleryItem], page number: Int, pictures: PictureStatistics?, into summary: inout BuildSummary
+    ) {
+        let failed = items.filter { $0.error != nil }
+        for item in failed {
+            events(.itemFailed(position: item.position, id: item.id, reason: item.error ?? ""))
         }
-        /// Renders and writes file `index` with the worker's own renderer.
-        @Sendable func renderAndWrite(_ index: Int, with renderer: PageRenderer) throws -> (
-            changed: Bool, key: Fingerprint.Digest
-        ) {
-            var key = Fingerprint(build: buildKey)
-            key.add(page)
-            if index == 0 {
-                key.add(hasNext ? "next" : "last")
-                for (item, slug) in items { key.add(item, slug: slug) }
-                // What the page shows of sections: its headings, and which section each card is in.
-                for mark in sections { key.add(mark?.keyText ?? "-") }
-            } else {
-                key.add(items[index - 1].item, slug: items[index - 1].slug)
-                // What the page shows of its neighbours: a changed or moved neighbour renders it again.
-                for neighbour in [sequence[index - 1], sequence[index + 1]] {
-                    key.add(neighbour.map { "=" + $0.slug } ?? "none")
-                    key.add(neighbour?.title ?? "")
-                }
-            }
-            let finished = key.finalize()
-            let changed = try store.write(key: finished, to: files[index]) {
-                index == 0
-                    ? try renderer.listPage(number: page, cards: cards, hasNext: hasNext, sections: sections)
-                    : try renderer.itemPage(
-                        items[index - 1].item, card: cards[index - 1], listPage: page,
-                        previous: sequence[index - 1], next: sequence[index + 1])
-            }
-            return (changed, finished)
-        }
-        var results = [(changed: Bool, key: Fingerprint.Digest)](
-            repeating: (false, Fingerprint.Digest(high: 0, low: 0)), count: files.count)
-        // A few workers, each taking the next file until none is left: a task per worker, not per file.
-        let queue = IndexQueue(count: files.count)
-        try await withThrowingTaskGroup(of: [(Int, (changed: Bool, key: Fingerprint.Digest))].self) { group in
-            for worker in 0..<min(renderers.count, files.count) {
-                let renderer = renderers[worker]
-                group.addTask {
-                    var done: [(Int, (changed: Bool, key: Fingerprint.Digest))] = []
-                    while true {
-                        guard let index = queue.next() else { return done }
-                        try Task.checkCancellation()
-                        done.append((index, try renderAndWrite(index, with: renderer)))
-                    }
-                }
-            }
-            for try await done in group {
-                for (index, result) in done { results[index] = result }
+        for item in items {
+            if case .failed(let reason) = item.picture {
+                events(.pictureFailed(position: item.position, id: item.id, reason: reason))
             }
         }
-        return zip(names, results).map { ($0, $1.changed, $1.key) }
-    }
-
-    /// Pages rendered at once: one per core, and one more to cover a core's wait on the disk.
-    private static let renderWidth = ProcessInfo.processInfo.activeProcessorCount + 1
-
-    /// Lists the files of a page in order, and gives its items to the feed.
-    private func record(
-        _ items: [(item: GalleryItem, slug: String)], page: Int,
-        written: [(page: PageName, changed: Bool, key: Fingerprint.Digest)],
-        maps: inout SiteMaps, into output: inout OutputWriter
-    ) throws {
-        for file in written { try output.record(file.page, changed: file.changed, key: file.key) }
-        for (item, slug) in items { maps.addItem(item, slug: slug) }
+        if let pictures { events(.images(pictures.snapshot)) }
+        summary.items += items.count
+        summary.detailsFailed += failed.count
+        summary.pages = number
+        events(.page(number: number, items: items.count, failed: failed.count))
     }
 
     /// - Parameter skipping: files of `static/` not copied (the originals of published pictures).
@@ -528,59 +365,4 @@ public struct SiteBuilder: Sendable {
 struct BuildFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// The archive page, `sections/index.html`, written as the build streams: its head when the build starts,
-/// each section when it is finished, its tail at the end. Nothing of it is held but the open file.
-final class ArchiveFile {
-    static let path = "sections/index.html"
-    private let renderer: PageRenderer
-    private let file: StagedTextFiles
-    private let tail: String
-
-    /// `nil` when the site has no sections.
-    init?(enabled: Bool, renderer: PageRenderer, store: OutputStore) throws {
-        guard enabled else { return nil }
-        let shell = try renderer.archiveShell()
-        self.renderer = renderer
-        self.tail = shell.tail
-        store.makeFolders(for: [Self.path])
-        file = StagedTextFiles(store: store)
-        try file.start(Self.path)
-        try append(shell.head)
-    }
-
-    func add(_ entries: [SectionTracker.Entry]) throws {
-        for entry in entries { try append(try renderer.archiveEntry(entry)) }
-    }
-
-    /// Writes the tail and closes the file.
-    /// - Returns: the file and whether it changed since the previous build.
-    func finish() throws -> (path: String, changed: Bool) {
-        try append(tail.hasPrefix("\n") ? String(tail.dropFirst()) : tail)
-        try file.finish()
-        return file.finished.last ?? (Self.path, true)
-    }
-
-    /// A block of lines: `append` ends each with a line feed, so the block's own last one is left out.
-    private func append(_ text: String) throws {
-        guard !text.isEmpty else { return }
-        try file.append(text.hasSuffix("\n") ? String(text.dropLast()) : text)
-    }
-}
-
-/// The indices `0..<count`, each handed out once, to whichever worker asks first.
-private final class IndexQueue: Sendable {
-    private let count: Int
-    private let taken = Mutex(0)
-
-    init(count: Int) { self.count = count }
-
-    func next() -> Int? {
-        taken.withLock { taken in
-            guard taken < count else { return nil }
-            defer { taken += 1 }
-            return taken
-        }
-    }
 }

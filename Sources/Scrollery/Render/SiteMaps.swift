@@ -11,7 +11,7 @@ struct SiteMaps {
     let paths: SitePaths
     let title: String
     let urlsPerSitemap: Int
-    private(set) var newest: [(item: GalleryItem, slug: String)] = []
+    private(set) var newest: [SluggedItem] = []
 
     init(paths: SitePaths, title: String, urlsPerSitemap: Int = sitemapLimit) {
         self.paths = paths
@@ -21,7 +21,7 @@ struct SiteMaps {
 
     /// Keeps the first items for the feed (the sitemap lists the pages the output writer recorded).
     mutating func addItem(_ item: GalleryItem, slug: String) {
-        if newest.count < Self.feedSize { newest.append((item, slug)) }
+        if newest.count < Self.feedSize { newest.append(SluggedItem(item: item, slug: slug)) }
     }
 
     /// Makes the sitemap files one at a time, a URL a line: one `sitemap.xml`, or `sitemap-N.xml` parts
@@ -94,8 +94,9 @@ struct SiteMaps {
         text += "<link rel=\"self\" href=\"\(XMLText.escape(feedURL))\"/>\n"
         text += "<link rel=\"alternate\" href=\"\(XMLText.escape(base.absolute(base.path)))\"/>\n"
         text += "<updated>\(updated)</updated>\n<generator>Scrollery</generator>\n"
-        for (item, slug) in newest {
-            let url = base.absolute(paths.itemURL(slug))
+        for entry in newest {
+            let item = entry.item
+            let url = base.absolute(paths.itemURL(entry.slug))
             text += "<entry>\n<title>\(XMLText.escape(item.title))</title>\n"
             text += "<id>\(XMLText.escape(Self.id(url, absolute: base.origin != nil)))</id>\n"
             text += "<link rel=\"alternate\" href=\"\(XMLText.escape(url))\"/>\n"

@@ -12,6 +12,9 @@ struct ThemeAssets: Sendable {
         let data: Data
     }
 
+    /// The theme's script of search: published only with `search.enabled`.
+    static let searchScript = "search.js"
+
     /// In name order.
     let assets: [Asset]
 
@@ -24,7 +27,7 @@ struct ThemeAssets: Sendable {
     init(theme: Theme, favorites: Bool, search: Bool) {
         assets = theme.assets.keys.sorted().compactMap { name in
             if FavoritesPage.scripts.contains(name), !favorites { return nil }
-            if name == SearchIndexBuilder.script, !search { return nil }
+            if name == Self.searchScript, !search { return nil }
             guard let data = theme.assets[name] else { return nil }
             return Asset(name: name, fingerprintedName: Self.fingerprintedName(name, data: data), data: data)
         }

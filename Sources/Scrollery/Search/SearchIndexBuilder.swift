@@ -14,7 +14,6 @@ import ScrolleryIO
 actor SearchIndexBuilder {
     static let rootPath = "search/index.json"
     static let pagePath = "search/index.html"
-    static let script = "search.js"
 
     private let config: SearchConfig
     private let renderer: PageRenderer
@@ -57,11 +56,11 @@ actor SearchIndexBuilder {
     static let dateFacet = "date"
 
     /// Adds the next items of the gallery, in order, and writes each full file of result cards.
-    func add(_ items: [(item: GalleryItem, slug: String)]) throws {
+    func add(_ items: [SluggedItem]) throws {
         makeFolders()
-        for (item, slug) in items {
-            addTerms(of: item)
-            addDoc(item, slug: slug)
+        for slugged in items {
+            addTerms(of: slugged.item)
+            addDoc(slugged.item, slug: slugged.slug)
             ordinal += 1
             if docsHeld == SearchLimits.docsPerFile { try writeDocs() }
         }

@@ -1,13 +1,5 @@
 import ScrolleryImaging
 
-/// What the image pipeline made of an item's picture.
-enum PictureState: Sendable, Equatable {
-    /// Its variants are in the output.
-    case published(PublishedPicture)
-    /// It could not be had: the card shows the image error state. The reason is for the log and summary.
-    case failed(String)
-}
-
 /// A picture whose variants are in the cache, to be written to the output under content-addressed names.
 struct PublishedPicture: Sendable, Equatable {
     /// Made of the original's bytes and the image settings: the variants' names start with it.

@@ -1,0 +1,7 @@
+/// What the image pipeline made of an item's picture.
+enum PictureState: Sendable, Equatable {
+    /// Its variants are in the output.
+    case published(PublishedPicture)
+    /// It could not be had: the card shows the image error state. The reason is for the log and summary.
+    case failed(String)
+}
