@@ -8,7 +8,6 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Scrollery",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "scrollery", targets: ["ScrolleryCLI"]),
         .library(name: "Scrollery", targets: ["Scrollery"]),
