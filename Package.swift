@@ -53,6 +53,8 @@ let package = Package(
                 ])
             ]
         ),
+        // How the C library's allocator is set for picture work (glibc's mmap threshold and arenas, trims).
+        .target(name: "CAllocatorTuning"),
         .target(name: "CRenameExchange"),
         // The core: pure functions of bytes and text (JSON, templates, Markdown, text, URLs, times, the one
         // digest). Imports nothing of the other layers.
@@ -67,7 +69,7 @@ let package = Package(
         // Pictures: an original's bytes in, its variants' bytes out (libvips). Imports the core only.
         .target(
             name: "ScrolleryImaging",
-            dependencies: ["ScrolleryCore", "CVipsShim"],
+            dependencies: ["ScrolleryCore", "CVipsShim", "CAllocatorTuning"],
             swiftSettings: swiftSettings
         ),
         // Input and output: fetching, the HTTP cache, the output folder and its files. Imports the core.
@@ -147,6 +149,14 @@ let package = Package(
             path: "Tests/ScrolleryTestSupport",
             swiftSettings: swiftSettings
         ),
+        // The picture tests' reading back of what was written (a pixel's colour); never part of the product.
+        .target(name: "CVipsTestShim", path: "Tests/CVipsTestShim"),
+        .target(
+            name: "ScrolleryImagingTestSupport",
+            dependencies: ["ScrolleryImaging", "CVipsTestShim"],
+            path: "Tests/ScrolleryImagingTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ScrolleryCoreTests",
             dependencies: ["ScrolleryCore", "ScrolleryTestSupport"],
@@ -171,6 +181,7 @@ let package = Package(
             name: "ScrolleryTests",
             dependencies: [
                 "ScrolleryTestSupport",
+                "ScrolleryImagingTestSupport",
                 "ScrolleryCore",
                 "ScrolleryIO",
                 "ScrolleryImaging",

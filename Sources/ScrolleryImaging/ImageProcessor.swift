@@ -1,3 +1,4 @@
+import CAllocatorTuning
 import CVipsShim
 public import Foundation
 public import ScrolleryCore
@@ -12,7 +13,10 @@ public enum ImageProcessor {
         ProcessedImage, [EncodedVariant]
     ) {
         let result: Result<(ProcessedImage, [EncodedVariant]), ImageFailure> = bytes.withUnsafeBytes { buffer in
-            defer { scrollery_vips_thread_done() }
+            defer {
+                scrollery_vips_thread_done()
+                scrollery_allocator_trim_if_grown()
+            }
             return Result { () throws(ImageFailure) in try process(buffer, settings: settings) }
         }
         return try result.get()

@@ -1,6 +1,7 @@
 import Foundation
 import ScrolleryCore
 import ScrolleryImaging
+import ScrolleryImagingTestSupport
 import Testing
 
 /// The image processor on real files (Fixtures/images, made by scripts/make-test-images.py): sizes,
