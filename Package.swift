@@ -8,7 +8,6 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Scrollery",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "scrollery", targets: ["ScrolleryCLI"]),
         .library(name: "Scrollery", targets: ["Scrollery"]),
@@ -54,6 +53,8 @@ let package = Package(
                 ])
             ]
         ),
+        // How the C library's allocator is set for picture work (glibc's mmap threshold and arenas, trims).
+        .target(name: "CAllocatorTuning"),
         .target(name: "CRenameExchange"),
         // The core: pure functions of bytes and text (JSON, templates, Markdown, text, URLs, times, the one
         // digest). Imports nothing of the other layers.
@@ -68,7 +69,7 @@ let package = Package(
         // Pictures: an original's bytes in, its variants' bytes out (libvips). Imports the core only.
         .target(
             name: "ScrolleryImaging",
-            dependencies: ["ScrolleryCore", "CVipsShim"],
+            dependencies: ["ScrolleryCore", "CVipsShim", "CAllocatorTuning"],
             swiftSettings: swiftSettings
         ),
         // Input and output: fetching, the HTTP cache, the output folder and its files. Imports the core.
@@ -148,6 +149,14 @@ let package = Package(
             path: "Tests/ScrolleryTestSupport",
             swiftSettings: swiftSettings
         ),
+        // The picture tests' reading back of what was written (a pixel's colour); never part of the product.
+        .target(name: "CVipsTestShim", path: "Tests/CVipsTestShim"),
+        .target(
+            name: "ScrolleryImagingTestSupport",
+            dependencies: ["ScrolleryImaging", "CVipsTestShim"],
+            path: "Tests/ScrolleryImagingTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ScrolleryCoreTests",
             dependencies: ["ScrolleryCore", "ScrolleryTestSupport"],
@@ -213,7 +222,7 @@ let package = Package(
         // Pictures: originals of every kind through libvips.
         .testTarget(
             name: "ScrolleryImagingTests",
-            dependencies: ["ScrolleryTestSites", "ScrolleryCore", "ScrolleryImaging"],
+            dependencies: ["ScrolleryTestSites", "ScrolleryImagingTestSupport", "ScrolleryCore", "ScrolleryImaging"],
             swiftSettings: swiftSettings
         ),
         // The preview server and the watcher behind `scrollery serve`.

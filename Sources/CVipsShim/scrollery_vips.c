@@ -6,14 +6,10 @@
 #include <string.h>
 #include <dlfcn.h>
 #include <pthread.h>
-#include <unistd.h>
 #include <vips/vips.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 // libvips is opened when the first picture needs it, not when the program starts: linked, it and the
-// hundred libraries it needs would cost every run time and memory before a single page, pictures or not.
+// libraries it needs would be loaded by every run, pictures or not.
 // Each call below goes through this table, filled by `dlsym` with each function's own declared type.
 #define SCROLLERY_VIPS_CALLS(X) \
     X(vips_init) \
@@ -39,7 +35,6 @@
     X(vips_pngsave_buffer) \
     X(vips_heifsave_buffer) \
     X(vips_error) \
-    X(vips_getpoint) \
     X(vips_error_clear) \
     X(vips_error_buffer_copy) \
     X(vips_thread_shutdown) \
@@ -105,7 +100,6 @@ static int open_vips(char **error)
 #define vips_pngsave_buffer api.vips_pngsave_buffer
 #define vips_heifsave_buffer api.vips_heifsave_buffer
 #define vips_error api.vips_error
-#define vips_getpoint api.vips_getpoint
 #define vips_error_clear api.vips_error_clear
 #define vips_error_buffer_copy api.vips_error_buffer_copy
 #define vips_thread_shutdown api.vips_thread_shutdown
@@ -145,13 +139,6 @@ int scrollery_vips_start(char **error)
         *error = take_errors();
         return -1;
     }
-#ifdef __GLIBC__
-    // A fixed mmap threshold (glibc's largest) keeps every decoded picture's buffers in the arenas, where
-    // the next job reuses them, instead of a threshold that drifts with the pictures seen; fewer arenas
-    // bound what they keep. (The figures behind both are in bench/RESULTS.md.)
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
-    mallopt(M_ARENA_MAX, 4);
-#endif
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, ignore_warning, NULL);
     vips_concurrency_set(1);
     vips_cache_set_max(0);
@@ -347,76 +334,10 @@ int scrollery_vips_save(
     return status;
 }
 
-static int pixel(const void *data, size_t size, int x, int y, double rgb[3])
-{
-    VipsImage *image = vips_image_new_from_buffer(data, size, "", NULL);
-    if (image == NULL) return -1;
-    double *values = NULL;
-    int count = 0;
-    int failed = vips_getpoint(image, &values, &count, x, y, NULL);
-    g_object_unref(image);
-    if (failed || count < 1) return -1;
-    for (int channel = 0; channel < 3; channel++) rgb[channel] = values[count >= 3 ? channel : 0];
-    g_free(values);
-    return 0;
-}
-
-int scrollery_vips_pixel(const void *data, size_t size, int x, int y, double rgb[3], char **error)
-{
-    int status;
-    Call call = call_begin(error);
-    do status = pixel(data, size, x, y, rgb);
-    while (call_again(&call, status != 0));
-    return status;
-}
-
 int scrollery_vips_width(VipsImage *image) { return vips_image_get_width(image); }
 int scrollery_vips_height(VipsImage *image) { return vips_image_get_height(image); }
 int scrollery_vips_has_alpha(VipsImage *image) { return vips_image_hasalpha(image) ? 1 : 0; }
 void scrollery_vips_release(VipsImage *image) { g_object_unref(image); }
 void scrollery_vips_free(void *data) { g_free(data); }
 
-#ifdef __GLIBC__
-/// The process's resident pages (the second field of /proc/self/statm), or -1.
-static long resident_pages(void)
-{
-    FILE *statm = fopen("/proc/self/statm", "r");
-    if (statm == NULL) return -1;
-    long size = 0, resident = -1;
-    if (fscanf(statm, "%ld %ld", &size, &resident) != 2) resident = -1;
-    fclose(statm);
-    return resident;
-}
-
-/// Resident pages just after the last trim.
-static _Atomic long resident_after_trim = 0;
-
-/// jemalloc's control call, when the program runs with jemalloc (the `scrollery` program does): then
-/// `malloc_trim` would trim only glibc's unused arenas, and jemalloc's own purge hands the pages back.
-typedef int (*scrollery_mallctl)(const char *, void *, size_t *, void *, size_t);
-
-static void trim_allocator(void)
-{
-    scrollery_mallctl mallctl = (scrollery_mallctl)dlsym(RTLD_DEFAULT, "mallctl");
-    // 4096 is MALLCTL_ARENAS_ALL: every arena's unused dirty pages.
-    if (mallctl == NULL || mallctl("arena.4096.purge", NULL, NULL, NULL, 0) != 0) malloc_trim(0);
-}
-#endif
-
-void scrollery_vips_thread_done(void)
-{
-    vips_thread_shutdown();
-#ifdef __GLIBC__
-    // The arenas keep freed picture buffers for the next job (see scrollery_vips_start), but what they
-    // keep is scattered between live blocks and grows with the number of pictures seen. Once the process
-    // holds 64 MB more than just after the last trim, hand the free pages back: memory stays flat, and a
-    // trim costs its page faults only now and then, not after every job. (Free bytes in the arenas would
-    // not tell: a trim returns their pages but leaves them counted as free.)
-    long page = sysconf(_SC_PAGESIZE);
-    long resident = resident_pages();
-    if (page > 0 && resident > 0 && resident > resident_after_trim + (64L << 20) / page) {
-        trim_allocator();
-        resident_after_trim = resident_pages();
-    }
-#endif
-}
+void scrollery_vips_thread_done(void) { vips_thread_shutdown(); }

@@ -1,3 +1,4 @@
+import CAllocatorTuning
 import CVipsShim
 public import Foundation
 public import ScrolleryCore
@@ -12,7 +13,10 @@ public enum ImageProcessor {
         ProcessedImage, [EncodedVariant]
     ) {
         let result: Result<(ProcessedImage, [EncodedVariant]), ImageFailure> = bytes.withUnsafeBytes { buffer in
-            defer { scrollery_vips_thread_done() }
+            defer {
+                scrollery_vips_thread_done()
+                scrollery_allocator_trim_if_grown()
+            }
             return Result { () throws(ImageFailure) in try process(buffer, settings: settings) }
         }
         return try result.get()
@@ -29,46 +33,36 @@ public enum ImageProcessor {
                     + "pixels, so it is not decoded")
         }
         let widths = variantWidths(settings.widths, originalWidth: header.width)
-        guard let largest = widths.last, let start = buffer.baseAddress else {
+        guard let largest = widths.last, buffer.baseAddress != nil else {
             throw ImageFailure(.undecodable, "the image has no width")
         }
-        var error: UnsafeMutablePointer<CChar>?
-        guard let decoded = scrollery_vips_decode(start, buffer.count, Int32(largest), &error) else {
-            let detail = Vips.message(taking: error)
-            throw ImageFailure(.undecodable, "the image cannot be decoded (\(detail ?? "corrupt data"))")
-        }
-        defer { scrollery_vips_release(decoded) }
-        let hasAlpha = scrollery_vips_has_alpha(decoded) != 0
-        let formats = variantFormats(settings.formats, hasAlpha: hasAlpha)
+        let decoded = try VipsImage.decode(buffer, width: largest)
+        let formats = variantFormats(settings.formats, hasAlpha: decoded.hasAlpha)
         var variants: [EncodedVariant] = []
-        var smallest: OpaquePointer?
-        defer { if let smallest, smallest != decoded { scrollery_vips_release(smallest) } }
+        // The last variant made by resizing; `nil` while the last one made is the decoded original.
+        var smallest: VipsImage? = nil
         // Largest first. Each is made from the last one made when that is at least twice as wide (320 from
         // 640, a Lanczos halving of a quarter of the pixels), else from the decoded original: a larger
         // step would be a box shrink then Lanczos in libvips anyway, and never is a copy enlarged.
         for width in widths.reversed() {
-            let image: OpaquePointer
-            if width >= Int(scrollery_vips_width(decoded)) {
-                image = decoded
-            } else {
-                let source = smallest.flatMap { Int(scrollery_vips_width($0)) >= 2 * width ? $0 : nil } ?? decoded
-                guard let resized = scrollery_vips_resize(source, Int32(width), &error) else {
-                    let detail = Vips.message(taking: error)
-                    throw ImageFailure(.undecodable, "the image cannot be resized (\(detail ?? "error"))")
-                }
-                image = resized
+            if width >= decoded.width {
+                variants += try encode(decoded, formats, settings)
+                smallest = nil
+                continue
             }
-            let variant = (width: Int(scrollery_vips_width(image)), height: Int(scrollery_vips_height(image)))
-            for format in formats {
-                variants.append(
-                    EncodedVariant(
-                        variant: .init(width: variant.width, height: variant.height, format: format),
-                        bytes: try encode(image, format, quality: settings.quality(of: format))))
+            let resized: VipsImage
+            switch smallest {
+            case .some(let image) where image.width >= 2 * width: resized = try image.resized(to: width)
+            default: resized = try decoded.resized(to: width)
             }
-            if let smallest, smallest != decoded { scrollery_vips_release(smallest) }
-            smallest = image
+            variants += try encode(resized, formats, settings)
+            smallest = consume resized
         }
-        let placeholder = smallest.flatMap { makePlaceholder(of: $0, settings.placeholder) }
+        let placeholder: ProcessedImage.Placeholder?
+        switch smallest {
+        case .some(let image): placeholder = makePlaceholder(of: image, settings.placeholder)
+        case .none: placeholder = makePlaceholder(of: decoded, settings.placeholder)
+        }
         // Formats in the order asked, widths ascending.
         var ordered: [EncodedVariant] = []
         for format in formats {
@@ -98,28 +92,21 @@ public enum ImageProcessor {
         return formats
     }
 
-    private static func encode(_ image: OpaquePointer, _ format: ImageFormat, quality: Int) throws(ImageFailure)
-        -> [UInt8]
+    /// `image` in each of `formats`, at its own size.
+    private static func encode(_ image: borrowing VipsImage, _ formats: [ImageFormat], _ settings: ImageSettings)
+        throws(ImageFailure) -> [EncodedVariant]
     {
-        var data: UnsafeMutableRawPointer?
-        var size = 0
-        let code: ScrolleryFormat =
-            switch format {
-            case .webp: SCROLLERY_SAVE_WEBP
-            case .jpeg: SCROLLERY_SAVE_JPEG
-            case .png: SCROLLERY_SAVE_PNG
-            case .avif: SCROLLERY_SAVE_AVIF
-            }
-        var error: UnsafeMutablePointer<CChar>?
-        guard scrollery_vips_save(image, code, Int32(quality), &data, &size, &error) == 0, let data else {
-            let detail = Vips.message(taking: error)
-            throw ImageFailure(.unencodable, "the \(format.rawValue) variant cannot be written (\(detail ?? "error"))")
+        var encoded: [EncodedVariant] = []
+        for format in formats {
+            encoded.append(
+                EncodedVariant(
+                    variant: .init(width: image.width, height: image.height, format: format),
+                    bytes: try image.encoded(as: format, quality: settings.quality(of: format))))
         }
-        defer { scrollery_vips_free(data) }
-        return [UInt8](UnsafeRawBufferPointer(start: data, count: size))
+        return encoded
     }
 
-    private static func makePlaceholder(of image: OpaquePointer, _ kind: ImagePlaceholder) -> ProcessedImage
+    private static func makePlaceholder(of image: borrowing VipsImage, _ kind: ImagePlaceholder) -> ProcessedImage
         .Placeholder?
     {
         switch kind {
@@ -130,10 +117,8 @@ public enum ImageProcessor {
         case .blur:
             // A copy a few pixels wide: the browser's smoothing blurs it when it is stretched.
             for width in [16, 10, 6] {
-                let tinyWidth = Int32(min(width, Int(scrollery_vips_width(image))))
-                guard let tiny = scrollery_vips_resize(image, tinyWidth, nil) else { break }
-                defer { scrollery_vips_release(tiny) }
-                if let bytes = try? encode(tiny, .webp, quality: 30) {
+                guard let tiny = image.resizedIfPossible(to: min(width, image.width)) else { break }
+                if let bytes = try? tiny.encoded(as: .webp, quality: 30) {
                     let uri = "data:image/webp;base64," + Data(bytes).base64EncodedString()
                     if uri.utf8.count <= 400 { return .image(uri) }
                 }
@@ -142,16 +127,12 @@ public enum ImageProcessor {
         }
     }
 
-    private static func averageColour(_ image: OpaquePointer) -> String? {
-        var rgb: (Double, Double, Double) = (0, 0, 0)
-        let status = withUnsafeMutableBytes(of: &rgb) {
-            scrollery_vips_average_colour(image, $0.baseAddress?.assumingMemoryBound(to: Double.self), nil)
-        }
-        guard status == 0 else { return nil }
+    private static func averageColour(_ image: borrowing VipsImage) -> String? {
+        guard let rgb = image.averageColour() else { return nil }
         func hex(_ value: Double) -> String {
             let byte = Int(max(0, min(255, value.rounded())))
             return (byte < 16 ? "0" : "") + String(byte, radix: 16)
         }
-        return "#" + hex(rgb.0) + hex(rgb.1) + hex(rgb.2)
+        return "#" + hex(rgb.red) + hex(rgb.green) + hex(rgb.blue)
     }
 }

@@ -1,13 +1,15 @@
+import CAllocatorTuning
 import CVipsShim
 import Foundation
 
 /// libvips, started once for the process.
-enum Vips {
+package enum Vips {
     /// Whether libvips started; `nil` when it did, else why not.
-    static let startFailure: String? = {
+    package static let startFailure: String? = {
         var error: UnsafeMutablePointer<CChar>?
         let started = scrollery_vips_start(&error) == 0
         let reason = message(taking: error)
+        if started { scrollery_allocator_tune_for_pictures() }
         return started ? nil : reason ?? "libvips did not start"
     }()
 

@@ -1,6 +1,7 @@
 import Foundation
 import ScrolleryCore
 import ScrolleryImaging
+import ScrolleryImagingTestSupport
 import Testing
 
 @testable import ScrolleryTestSites

@@ -64,10 +64,6 @@ int scrollery_vips_average_colour(VipsImage *image, double rgb[3], char **error)
 int scrollery_vips_save(
     VipsImage *image, ScrolleryFormat format, int quality, void **data, size_t *size, char **error);
 
-/// The colour of one pixel of an encoded image, each band 0 to 255 (grey repeated), into `rgb`. Returns 0
-/// or -1. For checking what was written.
-int scrollery_vips_pixel(const void *data, size_t size, int x, int y, double rgb[3], char **error);
-
 int scrollery_vips_width(VipsImage *image);
 int scrollery_vips_height(VipsImage *image);
 int scrollery_vips_has_alpha(VipsImage *image);

@@ -40,9 +40,8 @@ package struct TemplateLibrary: Sendable {
     /// The same templates in storage of their own, for another thread to render with.
     ///
     /// A render retains and releases the nodes it walks. Threads rendering with one library write the same
-    /// reference counts, and the cache lines that hold them go back and forth between the cores: in a
-    /// build on two cores that cost more than a tenth of the time. A library per thread keeps each
-    /// thread's writes in its own cache.
+    /// reference counts, and the cache lines that hold them go back and forth between the cores. A
+    /// library per thread keeps each thread's writes in its own cache.
     package func independentCopy() -> TemplateLibrary {
         // These sources parsed once, so they parse again.
         (try? TemplateLibrary(sources)) ?? self

@@ -1,6 +1,6 @@
 /// One piece of a parsed template. Every case but text is indirect, so that any node is one reference: the
-/// renderer copies each node it walks out of its array, and a node of several references was copied and
-/// destroyed field by field (a box saved 9% of a render's instructions). Text is one reference already.
+/// renderer copies each node it walks out of its array, and a node of several references would be copied
+/// and destroyed field by field. Text is one reference already.
 package enum TemplateNode: Sendable {
     /// Text copied to the output as it is.
     case text([UInt8])

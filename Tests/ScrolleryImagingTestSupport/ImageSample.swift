@@ -1,21 +1,20 @@
-import CVipsShim
-import Foundation
+import CVipsTestShim
+import ScrolleryImaging
 
 /// Reads back what was written: the colour of one pixel of an encoded image, for checks of orientation,
 /// colour conversion and frames.
-public enum ImageSample {
+package enum ImageSample {
     /// - Returns: red, green and blue, 0 to 255 (grey repeated), or `nil` when the bytes cannot be read.
-    public static func pixel(of bytes: [UInt8], x: Int, y: Int) -> (red: Int, green: Int, blue: Int)? {
+    package static func pixel(of bytes: [UInt8], x: Int, y: Int) -> (red: Int, green: Int, blue: Int)? {
         guard Vips.startFailure == nil else { return nil }
         var rgb: (Double, Double, Double) = (0, 0, 0)
         let status = bytes.withUnsafeBytes { buffer in
             withUnsafeMutableBytes(of: &rgb) {
-                scrollery_vips_pixel(
+                scrollery_vips_test_pixel(
                     buffer.baseAddress, buffer.count, Int32(x), Int32(y),
-                    $0.baseAddress?.assumingMemoryBound(to: Double.self), nil)
+                    $0.baseAddress?.assumingMemoryBound(to: Double.self))
             }
         }
-        defer { scrollery_vips_thread_done() }
         guard status == 0 else { return nil }
         return (Int(rgb.0.rounded()), Int(rgb.1.rounded()), Int(rgb.2.rounded()))
     }

@@ -1,0 +1,15 @@
+#ifndef SCROLLERY_ALLOCATOR_TUNING_H
+#define SCROLLERY_ALLOCATOR_TUNING_H
+// How the C library's allocator is set for picture work, where each job allocates and frees buffers of
+// many megabytes. Each function does nothing where the C library is not glibc.
+
+/// Keeps large buffers in glibc's arenas for the next job to reuse (a fixed mmap threshold, glibc's
+/// largest) and bounds the number of arenas. Called once, when the picture library has started.
+void scrollery_allocator_tune_for_pictures(void);
+
+/// Hands free pages back to the system once the process holds 64 MB more than after the last time: with
+/// jemalloc (the `scrollery` program's allocator) by purging its arenas, otherwise with `malloc_trim`.
+/// Called when a picture job ends.
+void scrollery_allocator_trim_if_grown(void);
+
+#endif
