@@ -6,7 +6,7 @@ VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps bench-images \
-	bench-images-deps bench-dead-hosts bench-shards bench-search bench-search-browser pagefind-deps bench-deploy deploy-test deploy-deps theme screenshots sample lint format serve \
+	bench-images-deps bench-dead-hosts bench-shards bench-search bench-search-browser pagefind-deps bench-deploy deploy-test deploy-deps screenshots sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
 ## build: install libcmark-dev, libvips-dev and libjemalloc-dev if missing, build scrollery, build the sample site into site/public
@@ -192,20 +192,16 @@ screenshots: build browser-deps
 	$(VENV)/bin/python -m pytest -q Tests/browser/test_sample_screenshots.py
 	cp .build/screenshots/sample-desktop.png .build/screenshots/sample-phone.png docs/images/
 
-## theme: embed templates/ into the binary after editing it
-theme:
-	python3 scripts/embed-theme.py
-
 ## sample: regenerate the sample site's data (deterministic)
 sample:
 	python3 scripts/generate-sample-site.py
 
 ## lint / format: swift-format with the repository's .swift-format
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift Fuzz/Targets
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift Plugins Fuzz/Targets
 
 format:
-	$(SWIFT) format format -i -r Sources Tests Package.swift Fuzz/Targets
+	$(SWIFT) format format -i -r Sources Tests Package.swift Plugins Fuzz/Targets
 
 ## serve: preview the sample site on http://127.0.0.1:8000/, rebuilding and reloading on every change
 ## (to the site, and to the default theme in templates/)

@@ -98,7 +98,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedTheme"]
         ),
         // Publishing to S3-compatible hosting: request signing, bucket locations, listings, the upload plan
         // and its order (pure), and the client and deploy that send them (Client/, Deploy/).
@@ -142,6 +143,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
+        ),
+        // The build's own tools: the plugin that embeds templates/, the default theme, into `Scrollery` as
+        // `DefaultTheme.files` whenever a file there changes, and the program it runs.
+        .executableTarget(
+            name: "EmbedThemeTool",
+            path: "Plugins/EmbedThemeTool",
+            swiftSettings: swiftSettings
+        ),
+        .plugin(
+            name: "EmbedTheme",
+            capability: .buildTool(),
+            dependencies: ["EmbedThemeTool"]
         ),
         // What the test targets share (a seeded random generator); never part of the product.
         .target(

@@ -7,22 +7,6 @@ import Testing
 
 @Suite("The default theme")
 struct ThemeTests {
-    static let templatesFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("templates")
-
-    @Test("the theme embedded in the binary is the templates folder, byte for byte (run `make theme`)")
-    func embeddedMatchesFolder() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.templatesFolder.path)
-            .filter { !$0.hasPrefix(".") }.sorted()
-        #expect(names == DefaultTheme.files.keys.sorted())
-        for name in names {
-            let text = try String(contentsOf: Self.templatesFolder.appendingPathComponent(name), encoding: .utf8)
-            let embeddedIsCurrent = DefaultTheme.files[name] == text
-            #expect(embeddedIsCurrent, "\(name) differs from its embedded copy: run `make theme`")
-        }
-    }
-
     @Test("every required template is present and parses")
     func loads() throws {
         let theme = try Theme.load(overrides: nil)

@@ -67,7 +67,7 @@ def test_the_scripts_are_separate_small_and_loaded_only_where_used(built_site):
     sizes = {}
     for name in ("favorites.js", "favorites-page.js", "scrollery.js"):
         served = (gallery / "assets" / name).read_bytes()
-        assert served == (REPO / "templates" / name).read_bytes(), "the binary's theme is stale: make theme"
+        assert served == (REPO / "templates" / name).read_bytes(), "the binary's theme is stale: rebuild it"
         sizes[name] = len(gzip.compress(served, compresslevel=9))
         text = served.decode()
         imports = r"\bimport\s*\(|\bimport\s+[\w{*][^;\n]*\bfrom\s*['\"]|\brequire\s*\(|\bimportScripts\s*\("

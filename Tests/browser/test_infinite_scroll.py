@@ -525,7 +525,7 @@ def test_save_data_starts_in_load_more_mode(site, browser):
 
 def test_script_is_small_and_has_no_dependencies(built_site):
     served = (built_site / BASE.strip("/") / "assets" / "scrollery.js").read_bytes()
-    assert served == (REPO / "templates" / "scrollery.js").read_bytes(), "the binary's theme is stale: make theme"
+    assert served == (REPO / "templates" / "scrollery.js").read_bytes(), "the binary's theme is stale: rebuild it"
     size = len(gzip.compress(served, compresslevel=9))
     assert size < 4096, f"scrollery.js is {size} bytes gzipped (budget 4096)"
     text = served.decode()

@@ -299,7 +299,7 @@ def test_axe_finds_no_serious_or_critical_violation(site, browser, path):
 
 def test_item_script_is_tiny(built_site):
     served = (built_site / BASE.strip("/") / "assets" / "item.js").read_bytes()
-    assert served == (REPO / "templates" / "item.js").read_bytes(), "the binary's theme is stale: make theme"
+    assert served == (REPO / "templates" / "item.js").read_bytes(), "the binary's theme is stale: rebuild it"
     size = len(gzip.compress(served, compresslevel=9))
     print(f"\nitem.js: {size} bytes gzipped")
     assert size < 1024
@@ -448,7 +448,7 @@ def test_a_page_older_than_a_deploy_loads_the_viewer_by_its_plain_name(site, bro
 
 def test_viewer_script_is_small_and_separate(built_site):
     served = (built_site / BASE.strip("/") / "assets" / "viewer.js").read_bytes()
-    assert served == (REPO / "templates" / "viewer.js").read_bytes(), "the binary's theme is stale: make theme"
+    assert served == (REPO / "templates" / "viewer.js").read_bytes(), "the binary's theme is stale: rebuild it"
     size = len(gzip.compress(served, compresslevel=9))
     scroll = len(gzip.compress((REPO / "templates" / "scrollery.js").read_bytes(), compresslevel=9))
     print(f"\nviewer.js: {size} bytes gzipped; scrollery.js: {scroll}")

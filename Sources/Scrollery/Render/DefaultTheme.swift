@@ -1,2 +1,3 @@
-/// The theme compiled into the binary (see `scripts/embed-theme.py`), so `scrollery` needs no files beside it.
+/// The theme compiled into the binary, so `scrollery` needs no files beside it: its `files` are generated
+/// from `templates/` at build time (the EmbedTheme plugin).
 enum DefaultTheme {}
