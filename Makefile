@@ -6,7 +6,7 @@ VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps bench-images \
-	bench-images-deps bench-dead-hosts bench-shards bench-search bench-search-browser pagefind-deps bench-deploy deploy-test deploy-deps screenshots sample lint format serve \
+	bench-images-deps bench-dead-hosts vips-declarations bench-shards bench-search bench-search-browser pagefind-deps bench-deploy deploy-test deploy-deps screenshots sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
 ## build: install libcmark-dev, libvips-dev and libjemalloc-dev if missing, build scrollery, build the sample site into site/public
@@ -197,8 +197,12 @@ sample:
 	python3 scripts/generate-sample-site.py
 
 ## lint / format: swift-format with the repository's .swift-format
-lint:
+lint: vips-declarations
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift Plugins Fuzz/Targets
+
+## vips-declarations: check the shim's own declarations of libvips and GLib against libvips-dev's headers
+vips-declarations: deps
+	$(CC) -std=gnu11 -fsyntax-only -Wall -Wextra -Werror $$(pkg-config --cflags vips) scripts/check-vips-declarations.c
 
 format:
 	$(SWIFT) format format -i -r Sources Tests Package.swift Plugins Fuzz/Targets

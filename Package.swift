@@ -41,18 +41,10 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]
         ),
         // libvips' variadic calls, made from C with fixed options. libvips is opened with dlopen when the
-        // first picture needs it (see scrollery_vips.c), so it is not linked: only its headers are used
-        // (libvips-dev), and GLib's, whose configuration header lives under the platform's lib folder.
-        .target(
-            name: "CVipsShim",
-            cSettings: [
-                .unsafeFlags([
-                    "-isystem", "/usr/include/glib-2.0",
-                    "-isystem", "/usr/lib/x86_64-linux-gnu/glib-2.0/include",
-                    "-isystem", "/usr/lib/aarch64-linux-gnu/glib-2.0/include",
-                ])
-            ]
-        ),
+        // first picture needs it (see scrollery_vips.c), so it is not linked, and the calls and constants it
+        // uses are declared in the shim itself (vips_declarations.h, checked against libvips-dev's headers by
+        // `make lint`): the shim needs no system's header folders.
+        .target(name: "CVipsShim"),
         // How the C library's allocator is set for picture work (glibc's mmap threshold and arenas, trims).
         .target(name: "CAllocatorTuning"),
         .target(name: "CRenameExchange"),

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <dlfcn.h>
 #include <pthread.h>
-#include <vips/vips.h>
+#include "vips_declarations.h"
 
 // libvips is opened when the first picture needs it, not when the program starts: linked, it and the
 // libraries it needs would be loaded by every run, pictures or not.
@@ -114,7 +114,7 @@ static int open_vips(char **error)
 
 /// libvips' warnings (a damaged tile, say) would go to the terminal: the errors that matter reach the
 /// build through the error buffer, with the item they belong to.
-static void ignore_warning(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data)
+static void ignore_warning(const char *domain, int level, const char *message, void *data)
 {
     (void)domain;
     (void)level;
@@ -139,12 +139,12 @@ int scrollery_vips_start(char **error)
         *error = take_errors();
         return -1;
     }
-    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, ignore_warning, NULL);
+    g_log_set_handler("VIPS", SCROLLERY_G_LOG_LEVEL_WARNING, ignore_warning, NULL);
     vips_concurrency_set(1);
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
     vips_cache_set_max_files(0);
-    vips_block_untrusted_set(TRUE);
+    vips_block_untrusted_set(SCROLLERY_G_TRUE);
     return 0;
 }
 
@@ -206,14 +206,14 @@ static int read_header(const void *data, size_t size, ScrolleryImageHeader *head
     memset(header, 0, sizeof *header);
     header->loader = loader_of(vips_foreign_find_load_buffer(data, size));
     if (header->loader == SCROLLERY_LOADER_UNSUPPORTED) return -1;
-    VipsImage *image = vips_image_new_from_buffer(data, size, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    VipsImage *image = vips_image_new_from_buffer(data, size, "", "access", SCROLLERY_VIPS_ACCESS_SEQUENTIAL, NULL);
     if (image == NULL) return -1;
     header->width = vips_image_get_width(image);
     header->height = vips_image_get_height(image);
     header->orientation = 1;
     int orientation = 1;
-    if (vips_image_get_typeof(image, VIPS_META_ORIENTATION) != 0
-        && vips_image_get_int(image, VIPS_META_ORIENTATION, &orientation) == 0 && orientation >= 1 && orientation <= 8)
+    if (vips_image_get_typeof(image, SCROLLERY_VIPS_META_ORIENTATION) != 0
+        && vips_image_get_int(image, SCROLLERY_VIPS_META_ORIENTATION, &orientation) == 0 && orientation >= 1 && orientation <= 8)
         header->orientation = orientation;
     header->has_alpha = vips_image_hasalpha(image) ? 1 : 0;
     header->pages = vips_image_get_n_pages(image);
@@ -234,17 +234,17 @@ int scrollery_vips_header(const void *data, size_t size, ScrolleryImageHeader *h
 static VipsImage *decode(const void *data, size_t size, int width)
 {
     VipsImage *thumbnail = NULL;
-    if (vips_thumbnail_buffer((void *)data, size, &thumbnail, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
+    if (vips_thumbnail_buffer((void *)data, size, &thumbnail, width, "height", SCROLLERY_VIPS_MAX_COORD, "size", SCROLLERY_VIPS_SIZE_DOWN,
             "option_string", "fail_on=truncated", NULL)
         != 0)
         return NULL;
     int colour_bands = vips_image_get_bands(thumbnail) - (vips_image_hasalpha(thumbnail) ? 1 : 0);
     VipsImage *converted = NULL;
     int failed = vips_colourspace(thumbnail, &converted,
-        colour_bands < 3 ? VIPS_INTERPRETATION_B_W : VIPS_INTERPRETATION_sRGB, NULL);
+        colour_bands < 3 ? SCROLLERY_VIPS_INTERPRETATION_B_W : SCROLLERY_VIPS_INTERPRETATION_sRGB, NULL);
     g_object_unref(thumbnail);
     if (failed) return NULL;
-    if (vips_image_get_format(converted) != VIPS_FORMAT_UCHAR) {
+    if (vips_image_get_format(converted) != SCROLLERY_VIPS_FORMAT_UCHAR) {
         VipsImage *cast = NULL;
         failed = vips_cast_uchar(converted, &cast, NULL);
         g_object_unref(converted);
@@ -270,7 +270,7 @@ static VipsImage *resize(VipsImage *image, int width)
 {
     double scale = (double)width / (double)vips_image_get_width(image);
     VipsImage *resized = NULL;
-    if (vips_resize(image, &resized, scale, "kernel", VIPS_KERNEL_LANCZOS3, NULL) != 0) return NULL;
+    if (vips_resize(image, &resized, scale, "kernel", SCROLLERY_VIPS_KERNEL_LANCZOS3, NULL) != 0) return NULL;
     VipsImage *memory = vips_image_copy_memory(resized);
     g_object_unref(resized);
     return memory;
@@ -311,14 +311,14 @@ static int save(VipsImage *image, ScrolleryFormat format, int quality, void **da
 {
     switch (format) {
     case SCROLLERY_SAVE_WEBP:
-        return vips_webpsave_buffer(image, data, size, "Q", quality, "strip", TRUE, NULL);
+        return vips_webpsave_buffer(image, data, size, "Q", quality, "strip", SCROLLERY_G_TRUE, NULL);
     case SCROLLERY_SAVE_JPEG:
-        return vips_jpegsave_buffer(image, data, size, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
+        return vips_jpegsave_buffer(image, data, size, "Q", quality, "strip", SCROLLERY_G_TRUE, "optimize_coding", SCROLLERY_G_TRUE, NULL);
     case SCROLLERY_SAVE_PNG:
-        return vips_pngsave_buffer(image, data, size, "strip", TRUE, NULL);
+        return vips_pngsave_buffer(image, data, size, "strip", SCROLLERY_G_TRUE, NULL);
     case SCROLLERY_SAVE_AVIF:
         return vips_heifsave_buffer(image, data, size, "Q", quality, "compression",
-            VIPS_FOREIGN_HEIF_COMPRESSION_AV1, "strip", TRUE, NULL);
+            SCROLLERY_VIPS_FOREIGN_HEIF_COMPRESSION_AV1, "strip", SCROLLERY_G_TRUE, NULL);
     }
     vips_error("scrollery", "unknown output format %d", (int)format);
     return -1;
