@@ -129,19 +129,9 @@ extension SiteBuilder {
             {
                 try Task.checkCancellation()
                 chunk += 1
-                let failed = enriched.filter { $0.error != nil }
-                for item in failed {
-                    events(.itemFailed(position: item.position, id: item.id, reason: item.error ?? ""))
-                }
-                for item in enriched {
-                    if case .failed(let reason) = item.picture {
-                        events(.pictureFailed(position: item.position, id: item.id, reason: reason))
-                    }
-                }
-                if maker != nil { events(.images(pictureStatistics.snapshot)) }
+                summary.detailsFailed += report(
+                    enriched, page: chunk, pictures: maker == nil ? nil : pictureStatistics)
                 summary.items += enriched.count
-                summary.detailsFailed += failed.count
-                events(.page(number: chunk, items: enriched.count, failed: failed.count))
             }
             summary.sourcePages = sourcePageCount.withLock { $0 }
             summary.images = pictureStatistics.snapshot

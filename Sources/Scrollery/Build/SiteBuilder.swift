@@ -315,7 +315,10 @@ public struct SiteBuilder: Sendable {
             for try await items in EnrichedChunks(chunks: chunks, enricher: enricher) {
                 try Task.checkCancellation()
                 let number = try await pages.add(items, into: &output)
-                report(items, page: number, pictures: pictures == nil ? nil : pictureStatistics, into: &summary)
+                summary.detailsFailed += report(
+                    items, page: number, pictures: pictures == nil ? nil : pictureStatistics)
+                summary.items += items.count
+                summary.pages = number
             }
         } catch {
             await pages.stop()
@@ -328,11 +331,10 @@ public struct SiteBuilder: Sendable {
         return (summary, localOriginals)
     }
 
-    /// Reports a page's items: those that failed their details or their picture, the pictures' counts so
-    /// far (when pictures are made), and the page; and counts them in `summary`.
-    private func report(
-        _ items: [GalleryItem], page number: Int, pictures: PictureStatistics?, into summary: inout BuildSummary
-    ) {
+    /// Reports a chunk's items: those that failed their details or their picture, the pictures' counts so
+    /// far (when pictures are made), and the chunk as page `number`.
+    /// - Returns: how many of the items failed their details.
+    func report(_ items: [GalleryItem], page number: Int, pictures: PictureStatistics?) -> Int {
         let failed = items.filter { $0.error != nil }
         for item in failed {
             events(.itemFailed(position: item.position, id: item.id, reason: item.error ?? ""))
@@ -343,10 +345,8 @@ public struct SiteBuilder: Sendable {
             }
         }
         if let pictures { events(.images(pictures.snapshot)) }
-        summary.items += items.count
-        summary.detailsFailed += failed.count
-        summary.pages = number
         events(.page(number: number, items: items.count, failed: failed.count))
+        return failed.count
     }
 
     /// - Parameter skipping: files of `static/` not copied (the originals of published pictures).
