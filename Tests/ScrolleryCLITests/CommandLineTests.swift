@@ -6,12 +6,6 @@ import Testing
 /// Runs the real `scrollery` executable, as a user would.
 @Suite("The scrollery command on the sample site")
 struct CommandLineTests {
-    typealias Run = ChildProcess.Run
-
-    static func run(_ arguments: [String]) async throws -> Run {
-        try await ScrolleryCommand.run(arguments)
-    }
-
     /// A copy of the repository's sample site in a temporary folder.
     static func sampleSiteCopy() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -39,7 +33,7 @@ struct CommandLineTests {
     func sampleSiteEveryItemOnce() async throws {
         let site = try Self.sampleSiteCopy()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        let run = try await Self.run(["build", site.path])
+        let run = try await ScrolleryCommand.run(["build", site.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Built 225 items on 10 pages"))
         #expect(run.stdout.contains("2 details failed"))
@@ -70,7 +64,7 @@ struct CommandLineTests {
     func allocatorIsJemalloc() async throws {
         let site = try Self.sampleSiteCopy()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        let run = try await Self.run(["build", site.path, "--verbose"])
+        let run = try await ScrolleryCommand.run(["build", site.path, "--verbose"])
         #expect(run.status == 0, "\(run.stderr)")
         let line = run.stdout.split(separator: "\n").first { $0.hasPrefix("Memory allocator: ") }
         // The program's own check of which malloc its calls reach: jemalloc only if the link put it first.
@@ -82,9 +76,9 @@ struct CommandLineTests {
         let site = try Self.sampleSiteCopy()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let output = site.appendingPathComponent("public")
-        #expect(try await Self.run(["build", site.path, "--quiet"]).status == 0)
+        #expect(try await ScrolleryCommand.run(["build", site.path, "--quiet"]).status == 0)
         let first = try SiteFixture.snapshot(of: output)
-        let second = try await Self.run(["build", site.path, "--quiet", "--concurrency", "2"])
+        let second = try await ScrolleryCommand.run(["build", site.path, "--quiet", "--concurrency", "2"])
         #expect(second.status == 0)
         #expect(second.stdout.isEmpty && second.stderr.isEmpty)
         let again = try SiteFixture.snapshot(of: output)
@@ -96,7 +90,7 @@ struct CommandLineTests {
     func sampleSiteHostileEntries() async throws {
         let site = try Self.sampleSiteCopy()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        #expect(try await Self.run(["build", site.path, "--quiet"]).status == 0)
+        #expect(try await ScrolleryCommand.run(["build", site.path, "--quiet"]).status == 0)
         let output = site.appendingPathComponent("public")
         let files = try SiteFixture.snapshot(of: output)
         for (path, data) in files where path.hasSuffix(".html") {
@@ -120,7 +114,7 @@ struct CommandLineTests {
         let text = try String(contentsOf: config, encoding: .utf8)
         try text.replacingOccurrences(of: "pageSize: 24", with: "pagesize: 24").write(
             to: config, atomically: true, encoding: .utf8)
-        let run = try await Self.run(["build", site.path])
+        let run = try await ScrolleryCommand.run(["build", site.path])
         #expect(run.status != 0)
         #expect(run.stderr.contains("scrollery.yml:6"))
         #expect(run.stderr.contains("`pagesize`"))
@@ -130,7 +124,7 @@ struct CommandLineTests {
 
     @Test("a missing site folder is a clear error")
     func missingSite() async throws {
-        let run = try await Self.run(["build", "/nonexistent/scrollery-site"])
+        let run = try await ScrolleryCommand.run(["build", "/nonexistent/scrollery-site"])
         #expect(run.status != 0)
         #expect(run.stderr.contains("/nonexistent/scrollery-site/scrollery.yml"))
         #expect(run.stderr.contains("scrollery init"))
@@ -141,7 +135,7 @@ struct CommandLineTests {
         let site = try Self.sampleSiteCopy()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let output = site.deletingLastPathComponent().appendingPathComponent("elsewhere")
-        let run = try await Self.run([
+        let run = try await ScrolleryCommand.run([
             "build", site.path, "--output", output.path, "--base-url", "/gallery/", "--max-items", "30",
         ])
         #expect(run.status == 0, "\(run.stderr)")

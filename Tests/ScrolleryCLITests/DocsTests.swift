@@ -111,7 +111,7 @@ struct DocsTests {
 
     @Test("docs/cli.md has every command of --help, and exactly the flags each command's --help names")
     func commandLine() async throws {
-        let top = try await CommandLineTests.run(["--help"])
+        let top = try await ScrolleryCommand.run(["--help"])
         let subcommands =
             top.stdout.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n").compactMap {
                 line -> String? in
@@ -130,7 +130,7 @@ struct DocsTests {
         }
         #expect(Set(documented.keys) == Set(subcommands), "docs/cli.md: \(documented.keys.sorted())")
         for command in subcommands {
-            let help = try await CommandLineTests.run([command, "--help"])
+            let help = try await ScrolleryCommand.run([command, "--help"])
             // The usage paragraph, which wraps onto several lines for a command with many flags.
             let usage =
                 help.stdout.components(separatedBy: "USAGE:").dropFirst().first?.components(separatedBy: "\n\n").first

@@ -11,15 +11,6 @@ import Testing
 /// `scrollery init --preset X` then `scrollery build`, the real binary against the replicas.
 @Suite("Presets, progress and interruption through the scrollery command")
 struct PresetTests {
-    typealias Run = ChildProcess.Run
-
-    static func scrollery(
-        _ arguments: [String], environment: [String: String] = [:],
-        whileRunning: (@Sendable (Process) async -> Void)? = nil
-    ) async throws -> Run {
-        try await ScrolleryCommand.run(arguments, environment: environment, whileRunning: whileRunning)
-    }
-
     static func newFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("scrollery-preset-\(UUID().uuidString)")
     }
@@ -37,9 +28,9 @@ struct PresetTests {
             base.withLock { $0 = url }
             let site = Self.newFolder()
             defer { try? FileManager.default.removeItem(at: site) }
-            let created = try await Self.scrollery(["init", site.path, "--preset", "picsum", "--api-url", url])
+            let created = try await ScrolleryCommand.run(["init", site.path, "--preset", "picsum", "--api-url", url])
             #expect(created.status == 0, "\(created.stderr)")
-            let built = try await Self.scrollery(["build", site.path])
+            let built = try await ScrolleryCommand.run(["build", site.path])
             #expect(built.status == 0, "\(built.stderr)")
             #expect(built.stdout.contains("Built 130 items on 6 pages from 2 source pages"))
             // 2 list pages, 130 details, 130 originals.
@@ -64,8 +55,9 @@ struct PresetTests {
             base.withLock { $0 = url }
             let site = Self.newFolder()
             defer { try? FileManager.default.removeItem(at: site) }
-            #expect(try await Self.scrollery(["init", site.path, "--preset", "github", "--api-url", url]).status == 0)
-            let built = try await Self.scrollery(["build", site.path])
+            #expect(
+                try await ScrolleryCommand.run(["init", site.path, "--preset", "github", "--api-url", url]).status == 0)
+            let built = try await ScrolleryCommand.run(["build", site.path])
             #expect(built.status == 0, "\(built.stderr)")
             #expect(built.stdout.contains("Built 50 items"))
             #expect(built.stdout.contains("0 details failed"))
@@ -90,8 +82,9 @@ struct PresetTests {
             base.withLock { $0 = url }
             let site = Self.newFolder()
             defer { try? FileManager.default.removeItem(at: site) }
-            #expect(try await Self.scrollery(["init", site.path, "--preset", "github", "--api-url", url]).status == 0)
-            let built = try await Self.scrollery(
+            #expect(
+                try await ScrolleryCommand.run(["init", site.path, "--preset", "github", "--api-url", url]).status == 0)
+            let built = try await ScrolleryCommand.run(
                 ["build", site.path, "--verbose"], environment: ["GITHUB_TOKEN": token])
             #expect(built.status == 0, "\(built.stderr)")
             #expect(built.stdout.contains("Built 30 items"))
@@ -116,8 +109,9 @@ struct PresetTests {
             base.withLock { $0 = url }
             let site = Self.newFolder()
             defer { try? FileManager.default.removeItem(at: site) }
-            #expect(try await Self.scrollery(["init", site.path, "--preset", "github", "--api-url", url]).status == 0)
-            let built = try await Self.scrollery(["build", site.path])
+            #expect(
+                try await ScrolleryCommand.run(["init", site.path, "--preset", "github", "--api-url", url]).status == 0)
+            let built = try await ScrolleryCommand.run(["build", site.path])
             #expect(built.status != 0)
             #expect(built.stderr.contains("rate limit is used up and resets in"))
             #expect(built.stderr.contains("GITHUB_TOKEN"))
@@ -134,8 +128,9 @@ struct PresetTests {
             base.withLock { $0 = url }
             let site = Self.newFolder()
             defer { try? FileManager.default.removeItem(at: site) }
-            #expect(try await Self.scrollery(["init", site.path, "--preset", "apod", "--api-url", url]).status == 0)
-            let built = try await Self.scrollery(["build", site.path])
+            #expect(
+                try await ScrolleryCommand.run(["init", site.path, "--preset", "apod", "--api-url", url]).status == 0)
+            let built = try await ScrolleryCommand.run(["build", site.path])
             #expect(built.status == 0, "\(built.stderr)")
             #expect(built.stdout.contains("Built 120 items on 5 pages from 4 source pages"))
             #expect(await replica.log.count(pathPrefix: "/planetary/apod") == 4)
@@ -165,11 +160,11 @@ struct PresetTests {
     func local() async throws {
         let site = Self.newFolder()
         defer { try? FileManager.default.removeItem(at: site) }
-        #expect(try await Self.scrollery(["init", site.path, "--preset", "local"]).status == 0)
-        let built = try await Self.scrollery(["build", site.path])
+        #expect(try await ScrolleryCommand.run(["init", site.path, "--preset", "local"]).status == 0)
+        let built = try await ScrolleryCommand.run(["build", site.path])
         #expect(built.status == 0, "\(built.stderr)")
         #expect(built.stdout.contains("Built 48 items on 4 pages from 4 source pages: 0 details failed"))
-        let again = try await Self.scrollery(["init", site.path, "--preset", "picsum"])
+        let again = try await ScrolleryCommand.run(["init", site.path, "--preset", "picsum"])
         #expect(again.status != 0)
         #expect(again.stderr.contains("already exists"))
     }
@@ -180,12 +175,13 @@ struct PresetTests {
         try await replica.run(routes: { PicsumReplica.register(on: $0, count: 400, base: { "" }) }) { url in
             let site = Self.newFolder()
             defer { try? FileManager.default.removeItem(at: site) }
-            #expect(try await Self.scrollery(["init", site.path, "--preset", "picsum", "--api-url", url]).status == 0)
-            #expect(try await Self.scrollery(["build", site.path, "--max-items", "10"]).status == 0)
+            #expect(
+                try await ScrolleryCommand.run(["init", site.path, "--preset", "picsum", "--api-url", url]).status == 0)
+            #expect(try await ScrolleryCommand.run(["build", site.path, "--max-items", "10"]).status == 0)
             let before = try SiteFixture.snapshot(of: site.appendingPathComponent("public"))
             await replica.faults.setLatency(.milliseconds(200))
             let details = await replica.log.count(pathPrefix: "/id/")
-            let run = try await Self.scrollery(["build", site.path]) { process in
+            let run = try await ScrolleryCommand.run(["build", site.path]) { process in
                 // Interrupted in the middle of fetching details.
                 await replica.log.wait(until: details + 20, pathPrefix: "/id/")
                 process.interrupt()
@@ -208,15 +204,16 @@ struct PresetTests {
         try await replica.run(routes: { PicsumReplica.register(on: $0, count: 400, base: { "" }) }) { url in
             let site = Self.newFolder()
             defer { try? FileManager.default.removeItem(at: site) }
-            #expect(try await Self.scrollery(["init", site.path, "--preset", "picsum", "--api-url", url]).status == 0)
-            #expect(try await Self.scrollery(["build", site.path, "--max-items", "30"]).status == 0)
+            #expect(
+                try await ScrolleryCommand.run(["init", site.path, "--preset", "picsum", "--api-url", url]).status == 0)
+            #expect(try await ScrolleryCommand.run(["build", site.path, "--max-items", "30"]).status == 0)
             let output = site.appendingPathComponent("public")
             let before = try SiteFixture.snapshot(of: output)
             await replica.faults.setLatency(.milliseconds(60))
             // Killed as the source is read, as details are fetched, and as pictures are fetched.
             for (path, requests) in [("/v2/list", 1), ("/id/", 40), ("/id/", 300)] {
                 let seen = await replica.log.count(pathPrefix: path)
-                let run = try await Self.scrollery(["build", site.path, "--refresh"]) { process in
+                let run = try await ScrolleryCommand.run(["build", site.path, "--refresh"]) { process in
                     await replica.log.wait(until: seen + requests, pathPrefix: path)
                     kill(process.processIdentifier, SIGKILL)
                 }
@@ -239,7 +236,7 @@ struct PresetTests {
                 }
             }
             await replica.faults.setLatency(.zero)
-            let finished = try await Self.scrollery(["build", site.path])
+            let finished = try await ScrolleryCommand.run(["build", site.path])
             #expect(finished.status == 0, "\(finished.stderr)")
             #expect(finished.stdout.contains("Built 300 items"))
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter {
