@@ -19,8 +19,9 @@ actor SearchIndexBuilder {
     private let renderer: PageRenderer
     private let runs: SearchRuns
     private var files: SearchFiles
-    private var postings: [SearchTerm: [UInt32]] = [:]
-    private var heldBytes = 0
+    private var postings = SearchPostingTable()
+    /// A filter value's term (`facetTerm`), made here.
+    private var facetBytes: [UInt8] = []
     private var totalPostings = 0
     private var totalLength = 0
     private var ordinal = 0
@@ -50,7 +51,19 @@ actor SearchIndexBuilder {
     }
 
     /// The term of a filter's value: `!name:value`. A word never holds `!` or `:`, so no text term is one.
-    static func facetTerm(_ name: String, _ value: String) -> String { "!\(name):\(value)" }
+    static func facetTerm(_ name: String, _ value: String) -> String {
+        var bytes: [UInt8] = []
+        appendFacetTerm(name, value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the bytes of `facetTerm(name, value)`.
+    private static func appendFacetTerm(_ name: String, _ value: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "!"))
+        bytes += name.utf8
+        bytes.append(UInt8(ascii: ":"))
+        bytes += value.utf8
+    }
 
     /// The facet a site with sections gets: an item's section.
     static let dateFacet = "date"
@@ -64,7 +77,7 @@ actor SearchIndexBuilder {
             ordinal += 1
             if docsHeld == SearchLimits.docsPerFile { try writeDocs() }
         }
-        if heldBytes >= SearchLimits.bytesInMemory { try spill() }
+        if postings.bytes >= SearchLimits.bytesInMemory { try spill() }
     }
 
     private func addTerms(of item: GalleryItem) {
@@ -76,10 +89,10 @@ actor SearchIndexBuilder {
                 body: config.fields.contains(.description) ? item.description?.plainText ?? "" : "")
         totalLength += Int(terms.length)
         let position = UInt32(ordinal)
-        for entry in terms.entries {
-            heldBytes += Self.append(
-                position, min(entry.title, 255), min(entry.body, 255), terms.length,
-                to: &postings[entry.term, default: []], term: entry.term)
+        terms.forEach { term, entry in
+            postings.add(
+                term, digest: entry.digest, ordinal: position, title: entry.title, body: entry.body,
+                length: terms.length)
         }
         totalPostings += terms.entries.count
         var facets = Array(item.facets.prefix(config.filters.count))
@@ -90,8 +103,12 @@ actor SearchIndexBuilder {
         for (index, values) in facets.enumerated() {
             let name = facetNames[index]
             for value in values {
-                let term = SearchTerm(Self.facetTerm(name, value).utf8)
-                heldBytes += Self.append(position, 0, 0, 0, to: &postings[term, default: []], term: term)
+                facetBytes.removeAll(keepingCapacity: true)
+                Self.appendFacetTerm(name, value, to: &facetBytes)
+                facetBytes.withUnsafeBufferPointer {
+                    postings.add(
+                        $0, digest: SearchTerm.digest(of: $0), ordinal: position, title: 0, body: 0, length: 0)
+                }
                 if facetCounts[index][value] != nil || facetCounts[index].count < SearchLimits.valuesCounted {
                     facetCounts[index][value, default: 0] += 1
                 }
@@ -100,26 +117,10 @@ actor SearchIndexBuilder {
         }
     }
 
-    /// One posting, appended in place (one look-up of the term, no array made for it).
-    /// - Returns: about the bytes of memory it takes: a posting's 16 and room to grow, and for a new
-    ///   term its bytes, its table entry and its list.
-    private static func append(
-        _ ordinal: UInt32, _ title: UInt32, _ body: UInt32, _ length: UInt32, to list: inout [UInt32],
-        term: SearchTerm
-    ) -> Int {
-        let isNew = list.isEmpty
-        list.append(ordinal)
-        list.append(title)
-        list.append(body)
-        list.append(length)
-        return isNew ? 24 + 96 + term.bytes.count : 24
-    }
-
     private func spill() throws {
         guard !postings.isEmpty else { return }
         try runs.spill(postings)
-        postings = [:]
-        heldBytes = 0
+        postings.removeAll()
     }
 
     /// A result card's data: what `search.js` draws a card from (the classes of the theme's `card`).

@@ -21,10 +21,10 @@ final class SearchRuns {
         file = try SpillFile(in: folder)
     }
 
-    /// Writes one run: the terms sorted here.
-    func spill(_ postings: [SearchTerm: [UInt32]]) throws {
+    /// Writes one run: the table's terms, sorted by it.
+    func spill(_ table: SearchPostingTable) throws {
         var writer = RunWriter(file: file)
-        for (term, list) in postings.sorted(by: { $0.key < $1.key }) { try writer.add(term.bytes, list) }
+        try table.forEachSorted { try writer.add($0, $1) }
         runs.append((try writer.finish(), 0))
         try mergeTiers()
     }
@@ -131,7 +131,7 @@ final class SearchRuns {
             start = file.count
         }
 
-        mutating func add(_ term: [UInt8], _ postings: [UInt32]) throws {
+        mutating func add(_ term: some Collection<UInt8>, _ postings: [UInt32]) throws {
             Varint.write(UInt64(term.count), into: &block)
             block += term
             Varint.write(UInt64(postings.count), into: &block)

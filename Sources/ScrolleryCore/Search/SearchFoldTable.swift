@@ -73,14 +73,28 @@ package struct SearchFoldTable: Sendable {
     }
 
     /// What `scalar` folds to; Hangul syllables are not looked up here (see `SearchText`).
-    @inline(__always)
     package func fold(_ value: UInt32) -> Fold {
-        let block = blocks[Int(value >> 8)]
-        guard block >= 0 else { return .same }
-        let slot = slots[Int(block) + Int(value & 0xFF)]
+        let slot = slot(value)
         if slot == 0 { return .same }
         if slot == .max { return .whole }
         let start = Int(slot >> 8)
         return .bytes(pool[start..<start + Int(slot & 0xFF)])
+    }
+
+    /// What `value` folds to, as a number: 0 for itself, `UInt32.max` for "fold the whole text", otherwise
+    /// where its bytes are (read them with `withReplacement`).
+    @inline(__always)
+    package func slot(_ value: UInt32) -> UInt32 {
+        let block = blocks[Int(value >> 8)]
+        guard block >= 0 else { return 0 }
+        return slots[Int(block) + Int(value & 0xFF)]
+    }
+
+    /// Calls `body` with the bytes a `slot` other than 0 and `UInt32.max` stands for.
+    @inline(__always)
+    package func withReplacement<Result>(_ slot: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        pool.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[Int(slot >> 8)..<Int(slot >> 8) + Int(slot & 0xFF)]))
+        }
     }
 }

@@ -26,46 +26,95 @@ package enum SearchText {
         String(decoding: foldedUTF8(text), as: UTF8.self)
     }
 
-    /// The folded form of `text` as UTF-8 bytes: a scalar at a time, through `SearchFoldTable`, which
-    /// gives what `foldByNormalizing` gives.
+    /// The folded form of `text` as UTF-8 bytes.
     package static func foldedUTF8(_ text: String) -> [UInt8] {
+        var folded: [UInt8] = []
+        _ = appendFoldedTerms(of: text, to: &folded)
+        return folded
+    }
+
+    /// Folds `text` (its first `maxFieldBytes` bytes) onto the end of `folded`, and cuts it into terms in
+    /// the same pass: a scalar at a time through `SearchFoldTable`, which gives what `foldByNormalizing`
+    /// gives.
+    /// - Returns: the terms' ranges in `folded`, as `termRanges(inFolded:)` gives them for the folded bytes.
+    package static func appendFoldedTerms(of text: String, to folded: inout [UInt8]) -> [Range<Int>] {
         var cut = text.utf8.count > maxFieldBytes ? String(prefix(text, bytes: maxFieldBytes)) : text
-        return cut.withUTF8 { bytes in
-            var folded: [UInt8] = []
-            folded.reserveCapacity(bytes.count)
-            let table = SearchFoldTable.shared
+        let base = folded.count
+        var tokenizer = SearchTokenizer()
+        let folds = cut.withUTF8 { foldByTable($0, into: &folded, tokenizer: &tokenizer) }
+        if folds {
+            tokenizer.finish()
+            return tokenizer.ranges
+        }
+        folded.removeSubrange(base...)
+        folded += Array(foldByNormalizing(cut).utf8)
+        return termRanges(inFolded: folded, from: base)
+    }
+
+    /// Folds `bytes` onto `folded` and gives `tokenizer` each folded scalar.
+    /// - Returns: false, with `folded` and `tokenizer` partly done, when the text must be folded whole.
+    private static func foldByTable(
+        _ bytes: UnsafeBufferPointer<UInt8>, into folded: inout [UInt8], tokenizer: inout SearchTokenizer
+    ) -> Bool {
+        folded.reserveCapacity(folded.count + bytes.count)
+        let table = SearchFoldTable.shared
+        return tabledKinds.withUnsafeBufferPointer { kinds in
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte < 0x80 {
-                    folded.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                    let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                    let start = folded.count
+                    folded.append(lower)
+                    tokenizer.add(kinds[Int(lower)], from: start, to: start + 1)
                     index += 1
                     continue
                 }
                 let (value, length) = StandaloneScalars.decode(bytes, at: index)
                 let next = index + length
                 if value >= 0xAC00, value <= 0xD7A3 {
-                    appendHangul(value, to: &folded)
+                    appendHangul(value, to: &folded, tokenizer: &tokenizer)
+                    index = next
+                    continue
+                }
+                let slot = table.slot(value)
+                if slot == 0 {
+                    let start = folded.count
+                    for offset in index..<next { folded.append(bytes[offset]) }
+                    tokenizer.add(
+                        value < 0x20000 ? kinds[Int(value)] : kind(of: value), from: start, to: folded.count)
+                } else if slot == .max {
+                    return false
                 } else {
-                    switch table.fold(value) {
-                    case .same: folded.append(contentsOf: bytes[index..<next])
-                    case .bytes(let replacement): folded.append(contentsOf: replacement)
-                    case .whole: return Array(foldByNormalizing(String(decoding: bytes, as: UTF8.self)).utf8)
+                    table.withReplacement(slot) { replacement in
+                        var offset = 0
+                        while offset < replacement.count {
+                            let (folding, size) = StandaloneScalars.decode(replacement, at: offset)
+                            let start = folded.count
+                            folded.append(
+                                contentsOf: UnsafeBufferPointer(rebasing: replacement[offset..<offset + size]))
+                            tokenizer.add(kind(of: folding), from: start, to: folded.count)
+                            offset += size
+                        }
                     }
                 }
                 index = next
             }
-            return folded
+            return true
         }
     }
 
     /// A Hangul syllable's jamo, by Unicode's algorithm (what its decomposition is).
-    private static func appendHangul(_ value: UInt32, to folded: inout [UInt8]) {
+    private static func appendHangul(_ value: UInt32, to folded: inout [UInt8], tokenizer: inout SearchTokenizer) {
         let index = value - 0xAC00
-        var jamo = [0x1100 + index / 588, 0x1161 + (index % 588) / 28]
-        if index % 28 != 0 { jamo.append(0x11A7 + index % 28) }
-        for scalar in jamo {
-            folded += [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | (scalar >> 6) & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+        let trailing = index % 28
+        for jamo in [0x1100 + index / 588, 0x1161 + (index % 588) / 28, trailing == 0 ? 0 : 0x11A7 + trailing]
+        where jamo != 0 {
+            let start = folded.count
+            folded.append(UInt8(0xE0 | jamo >> 12))
+            folded.append(UInt8(0x80 | (jamo >> 6) & 0x3F))
+            folded.append(UInt8(0x80 | jamo & 0x3F))
+            tokenizer.add(kind(of: jamo), from: start, to: start + 3)
         }
     }
 
@@ -98,7 +147,8 @@ package enum SearchText {
 
     /// The terms of `text`, in order, repeats included: at most `maxTermsPerField`.
     package static func terms(in text: String) -> [String] {
-        terms(ofFolded: fold(text))
+        var folded: [UInt8] = []
+        return appendFoldedTerms(of: text, to: &folded).map { String(decoding: folded[$0], as: UTF8.self) }
     }
 
     /// The terms of text already folded.
@@ -110,51 +160,22 @@ package enum SearchText {
     /// Where the terms of folded text are, in order, repeats included: at most `maxTermsPerField`. A term
     /// is always a run of the text's own bytes (a word, its first `maxTermScalars` scalars, or a bigram).
     package static func termRanges(inFolded bytes: [UInt8]) -> [Range<Int>] {
-        bytes.withUnsafeBufferPointer { termRanges(inFolded: $0) }
+        termRanges(inFolded: bytes, from: 0)
     }
 
-    private static func termRanges(inFolded bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        var terms: [Range<Int>] = []
-        var wordStart = 0
-        var wordEnd = 0
-        var wordLength = 0
-        var previousBigram: Range<Int>?
-        var runLength = 0
-        func endWord() {
-            if wordLength > 0 { terms.append(wordStart..<wordEnd) }
-            wordLength = 0
-        }
-        var index = 0
-        while index < bytes.count {
-            if terms.count >= maxTermsPerField { break }
-            let (value, length) = StandaloneScalars.decode(bytes, at: index)
-            let next = index + length
-            switch kind(of: value) {
-            case .word:
-                if let previous = previousBigram, runLength == 1 { terms.append(previous) }
-                previousBigram = nil
-                runLength = 0
-                if wordLength == 0 { wordStart = index }
-                if wordLength < maxTermScalars { wordEnd = next }
-                wordLength += 1
-            case .bigram:
-                endWord()
-                if let previous = previousBigram { terms.append(previous.lowerBound..<next) }
-                previousBigram = index..<next
-                runLength += 1
-            case .separator:
-                endWord()
-                if let previous = previousBigram, runLength == 1 { terms.append(previous) }
-                previousBigram = nil
-                runLength = 0
+    /// The terms of the folded text that starts at `start` in `bytes`, as ranges of `bytes`.
+    private static func termRanges(inFolded bytes: [UInt8], from start: Int) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { bytes in
+            var tokenizer = SearchTokenizer()
+            var index = start
+            while index < bytes.count, !tokenizer.isFull {
+                let (value, length) = StandaloneScalars.decode(bytes, at: index)
+                tokenizer.add(kind(of: value), from: index, to: index + length)
+                index += length
             }
-            index = next
+            tokenizer.finish()
+            return tokenizer.ranges
         }
-        endWord()
-        if let previous = previousBigram, runLength == 1, terms.count < maxTermsPerField {
-            terms.append(previous)
-        }
-        return Array(terms.prefix(maxTermsPerField))
     }
 
     /// What a scalar of folded text is to the tokeniser.
@@ -166,11 +187,12 @@ package enum SearchText {
 
     @inline(__always)
     static func kind(of value: UInt32) -> Kind {
-        value < 0x10000 ? planeZeroKinds[Int(value)] : lookedUpKind(of: value)
+        value < 0x20000 ? tabledKinds[Int(value)] : lookedUpKind(of: value)
     }
 
-    /// The kind of every scalar of the Basic Multilingual Plane, worked out once (64 kB).
-    private static let planeZeroKinds: [Kind] = (0..<0x10000).map { lookedUpKind(of: UInt32($0)) }
+    /// The kind of every scalar of the first two planes (most scripts, symbols and emoji), worked out once
+    /// (128 kB).
+    private static let tabledKinds: [Kind] = (0..<0x20000).map { lookedUpKind(of: UInt32($0)) }
 
     private static func lookedUpKind(of value: UInt32) -> Kind {
         guard let scalar = Unicode.Scalar(value) else { return .separator }

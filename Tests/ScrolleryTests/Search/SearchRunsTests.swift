@@ -17,24 +17,28 @@ struct SearchRunsTests {
         let runs = try SearchRuns(in: folder)
         var random = SeededGenerator(seed: 40)
         let words = ["a", "ab", "b", "harbour", "reykjavik", "東京", "京都", "σ", "z", "zz", "!tag:night", "é"]
-        var everything: [SearchTerm: [UInt32]] = [:]
+        var everything: [[UInt8]: [UInt32]] = [:]
         var ordinal: UInt32 = 0
         for run in 0..<count {
-            var postings: [SearchTerm: [UInt32]] = [:]
+            var table = SearchPostingTable()
             for _ in 0..<Int.random(in: 0...(count > 100 ? 6 : 30), using: &random) {
                 let word = words.randomElement(using: &random) ?? "a"
                 // Some terms are met in one run only.
-                let term = SearchTerm((Bool.random(using: &random) ? word : "\(word)\(run)").utf8)
+                let term = Array((Bool.random(using: &random) ? word : "\(word)\(run)").utf8)
                 let posting = [ordinal, UInt32.random(in: 0...3, using: &random), 1, 7]
-                postings[term, default: []] += posting
+                term.withUnsafeBufferPointer {
+                    table.add(
+                        $0, digest: SearchTerm.digest(of: $0), ordinal: posting[0], title: posting[1], body: posting[2],
+                        length: posting[3])
+                }
                 everything[term, default: []] += posting
                 ordinal += 1
             }
-            try runs.spill(postings)
+            try runs.spill(table)
         }
-        var merged: [(SearchTerm, [UInt32])] = []
-        try runs.merge { merged.append((SearchTerm($0), $1)) }
-        let expected = everything.sorted { $0.key < $1.key }
+        var merged: [([UInt8], [UInt32])] = []
+        try runs.merge { merged.append(($0, $1)) }
+        let expected = everything.sorted { $0.key.lexicographicallyPrecedes($1.key) }
         #expect(merged.map(\.0) == expected.map(\.key))
         #expect(merged.map(\.1) == expected.map(\.value))
         for (_, postings) in merged {

@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryTestSupport
 import Testing
 
 @testable import ScrolleryCore
@@ -74,6 +75,30 @@ struct SearchTextTests {
         #expect(SearchText.fold(title).utf8.count <= SearchText.maxFieldBytes)
         // The cut never splits a scalar.
         #expect(SearchText.prefix("aé", bytes: 2) == "a")
+    }
+
+    @Test("Folding and cutting in one pass gives what folding and then cutting the folded text gives")
+    func onePassMatchesTwo() {
+        // Letters that fold to others or to nothing, Hangul syllables, ligatures, scripts cut into bigrams,
+        // emoji, separators, and U+1B44, a mark that makes the whole text fold the slow way.
+        let alphabet =
+            "aZ9 .,é\u{301}ñÅøßŁżЖΩΣςẞİı東京タワー写真が한글مرحباनमस्तेไทย\u{FB01}\u{FF21}\u{2460}🎉👍🏽\u{A0}\t\u{7}—"
+        var generator = SeededGenerator(seed: 20_261_126)
+        var slowTexts = 0
+        for round in 0..<3_000 {
+            var text = generator.text(from: alphabet, maximumLength: 300)
+            if round % 50 == 0 {
+                text += "\u{1B05}\u{1B44}"
+                slowTexts += 1
+            }
+            var folded = Array("before".utf8)
+            let ranges = SearchText.appendFoldedTerms(of: text, to: &folded)
+            let alone = Array(SearchText.foldByNormalizing(text).utf8)
+            #expect(Array(folded.dropFirst(6)) == alone, "\(text.debugDescription)")
+            let expected = SearchText.termRanges(inFolded: alone).map { ($0.lowerBound + 6)..<($0.upperBound + 6) }
+            #expect(ranges == expected, "\(text.debugDescription)")
+        }
+        #expect(slowTexts == 60)
     }
 
     /// The inputs the browser test folds with `search.js`: the file holds what Swift makes of each, and

@@ -1,0 +1,136 @@
+import Foundation
+
+/// The postings held in memory until they are spilled as a run (`SearchRuns`): each distinct term once,
+/// its bytes in one buffer and found through an open-addressing table of its digest, and each posting
+/// packed in one number and chained to its term's postings, in the order added. Nothing is allocated per
+/// term or per posting.
+struct SearchPostingTable {
+    private var termBytes: [UInt8] = []
+    /// Where each term's bytes end in `termBytes`; they start where the term before ends.
+    private var termEnds: [UInt32] = []
+    private var digests: [UInt64] = []
+    /// Each term's first and last posting.
+    private var firsts: [UInt32] = []
+    private var lasts: [UInt32] = []
+    /// Per slot: the number of a term, or `empty`.
+    private var slots = [UInt32](repeating: Self.empty, count: 1_024)
+    /// Each posting: its ordinal, the item's length, and the term's counts in the title and the
+    /// description, packed as `ordinal << 32 | length << 16 | title << 8 | body`.
+    private var postings: [UInt64] = []
+    /// Per posting: the next posting of the same term, or `empty`.
+    private var next: [UInt32] = []
+
+    private static let empty = UInt32.max
+
+    var isEmpty: Bool { postings.isEmpty }
+
+    /// The postings held.
+    var count: Int { postings.count }
+
+    /// About the bytes held: 12 a posting; a term's bytes and 28 more; 4 a slot.
+    var bytes: Int { postings.count * 12 + termBytes.count + termEnds.count * 28 + slots.count * 4 }
+
+    /// Adds a posting of `term`, whose `SearchTerm.digest` is `digest`. `title` and `body` are at most
+    /// 255, `length` at most 65,535; postings of a term are added in ordinal order.
+    mutating func add(
+        _ term: UnsafeBufferPointer<UInt8>, digest: UInt64, ordinal: UInt32, title: UInt32, body: UInt32,
+        length: UInt32
+    ) {
+        let number = self.number(of: term, digest: digest)
+        let posting = UInt32(postings.count)
+        postings.append(
+            UInt64(ordinal) << 32 | UInt64(min(length, 65_535)) << 16 | UInt64(min(title, 255)) << 8
+                | UInt64(min(body, 255)))
+        next.append(Self.empty)
+        if firsts[number] == Self.empty {
+            firsts[number] = posting
+        } else {
+            next[Int(lasts[number])] = posting
+        }
+        lasts[number] = posting
+    }
+
+    /// The number of `term`, added now if it is new.
+    @inline(__always)
+    private mutating func number(of term: UnsafeBufferPointer<UInt8>, digest: UInt64) -> Int {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: digest) & mask
+        while slots[slot] != Self.empty {
+            let known = Int(slots[slot])
+            if digests[known] == digest, bytes(of: known).elementsEqual(term) { return known }
+            slot = (slot + 1) & mask
+        }
+        let number = termEnds.count
+        termBytes.append(contentsOf: term)
+        termEnds.append(UInt32(termBytes.count))
+        digests.append(digest)
+        firsts.append(Self.empty)
+        lasts.append(Self.empty)
+        slots[slot] = UInt32(number)
+        if 2 * termEnds.count > slots.count { grow() }
+        return number
+    }
+
+    private func bytes(of number: Int) -> ArraySlice<UInt8> {
+        termBytes[(number == 0 ? 0 : Int(termEnds[number - 1]))..<Int(termEnds[number])]
+    }
+
+    private mutating func grow() {
+        slots = [UInt32](repeating: Self.empty, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (number, digest) in digests.enumerated() {
+            var slot = Int(truncatingIfNeeded: digest) & mask
+            while slots[slot] != Self.empty { slot = (slot + 1) & mask }
+            slots[slot] = UInt32(number)
+        }
+    }
+
+    /// Calls `body` with each term in byte order and its postings in the order added, four numbers each
+    /// (ordinal, title count, description count, length).
+    func forEachSorted(_ body: (UnsafeBufferPointer<UInt8>, [UInt32]) throws -> Void) throws {
+        try termBytes.withUnsafeBufferPointer { bytes in
+            let ends = termEnds
+            func term(_ number: Int) -> UnsafeBufferPointer<UInt8> {
+                let start = number == 0 ? 0 : Int(ends[number - 1])
+                return UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[number])])
+            }
+            let order = (0..<ends.count).sorted { Self.precedes(term($0), term($1)) }
+            var list: [UInt32] = []
+            for number in order {
+                list.removeAll(keepingCapacity: true)
+                var posting = firsts[number]
+                while posting != Self.empty {
+                    let packed = postings[Int(posting)]
+                    list.append(UInt32(truncatingIfNeeded: packed >> 32))
+                    list.append(UInt32(truncatingIfNeeded: packed >> 8 & 0xFF))
+                    list.append(UInt32(truncatingIfNeeded: packed & 0xFF))
+                    list.append(UInt32(truncatingIfNeeded: packed >> 16 & 0xFFFF))
+                    posting = next[Int(posting)]
+                }
+                try body(term(number), list)
+            }
+        }
+    }
+
+    /// Byte order, which is the order of Unicode scalars.
+    private static func precedes(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(one.count, other.count)
+        guard common > 0, let first = one.baseAddress, let second = other.baseAddress else {
+            return one.count < other.count
+        }
+        let compared = memcmp(first, second, common)
+        return compared != 0 ? compared < 0 : one.count < other.count
+    }
+
+    /// Empties the table, keeping its memory for the next postings.
+    mutating func removeAll() {
+        termBytes.removeAll(keepingCapacity: true)
+        termEnds.removeAll(keepingCapacity: true)
+        digests.removeAll(keepingCapacity: true)
+        firsts.removeAll(keepingCapacity: true)
+        lasts.removeAll(keepingCapacity: true)
+        postings.removeAll(keepingCapacity: true)
+        next.removeAll(keepingCapacity: true)
+        for slot in slots.indices { slots[slot] = Self.empty }
+    }
+}
