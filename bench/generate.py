@@ -65,10 +65,12 @@ item:
 """
 
 
-def items(n, world_text=False):
-    """The N items in source order, each with its detail's description and tags."""
+def items(n, world_text=False, vocabulary=None):
+    """The N items in source order, each with its detail's description and tags; with `vocabulary` (a
+    world.Vocabulary), each world description ends with a paragraph of notes drawn from it."""
     rng = random.Random(SEED)
     text_rng = random.Random(SEED + 1)
+    notes_rng = random.Random(SEED + 2)
     newest = datetime.date(2026, 3, 14)
     for index in range(n):
         number = index + 1
@@ -81,7 +83,9 @@ def items(n, world_text=False):
             "width": w,
             "height": h,
             "url": f"https://example.org/photos/{number}",
-            "description": world.description(text_rng) if world_text else sample.description(rng, number, w, h),
+            "description": (
+                world.description(text_rng) + (f"\n\n{vocabulary.notes(notes_rng)}" if vocabulary else "")
+                if world_text else sample.description(rng, number, w, h)),
             "tags": sorted(rng.sample(sample.TAGS, rng.randint(1, 3))),
         }
 
@@ -90,7 +94,7 @@ def toml_string(text):
     return json.dumps(text, ensure_ascii=False)
 
 
-def generate(n, out, hugo=True, world_text=False):
+def generate(n, out, hugo=True, world_text=False, vocabulary=None):
     if out.exists():
         shutil.rmtree(out)
     site = out / "scrollery"
@@ -107,7 +111,7 @@ def generate(n, out, hugo=True, world_text=False):
         content.mkdir(parents=True)
     page, number = [], 1
     with open(out / "descriptions.md", "w", encoding="utf-8") as all_descriptions:
-        for position, item in enumerate(items(n, world_text), 1):
+        for position, item in enumerate(items(n, world_text, vocabulary), 1):
             listed = {key: item[key] for key in ("id", "author", "date", "width", "height", "url")}
             page.append(listed)
             detail = {"id": item["id"], "description": item["description"], "tags": item["tags"]}

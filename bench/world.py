@@ -5,7 +5,16 @@ Cyrillic, Japanese, Chinese, Korean, Arabic, Hindi, Thai), titles with emoji, ty
 dashes, and Markdown descriptions of one to five paragraphs with links, emphasis, code spans, lists,
 headings and quotes, each paragraph in one or two scripts. Deterministic for a given random generator.
 Python 3 standard library only.
+
+The sentences are a fixed set, so the corpus has a few hundred distinct words however many items it has. A
+real gallery's vocabulary grows with it (place names, people, camera notes, words of every language), so
+`Vocabulary` adds a paragraph of notes per item: words drawn with Zipf's law (the r-th most common word
+about 1/r as often as the first) from 50,000 made-up words in twelve scripts, for benchmarks whose cost
+depends on the number of distinct words (the search index).
 """
+
+import bisect
+import random
 
 AUTHORS = [
     "Zoë Saldaña", "François Lefèvre", "Björk Guðmundsdóttir", "Søren Kierkegård", "Łukasz Wróblewski",
@@ -88,3 +97,51 @@ def author(rng):
     if flourish == 1:
         return f"“{name}”"
     return name
+
+
+# Syllables of made-up words, per script: a word is two to four syllables of one script.
+SYLLABLES = [
+    "ka lo mi re su ta ne vo ri da ge hu ba pe zo".split(),
+    "lé mø rå ñu çi ša ží ło ðe þa ğü ő ű ã ê".split(),
+    "ка ло ми ре су та не во ря жу щи ды".split(),
+    "κα λο μή ρε σύ τα νε βο ζω φι".split(),
+    "カ ロ ミ レ ス タ ネ ヴォ リ ダ ゲ フ".split(),
+    "か ろ み れ す た ね り だ げ ふ".split(),
+    [chr(0x4E00 + 37 * i) for i in range(300)],
+    [chr(0xAC00 + 97 * i) for i in range(100)],
+    "كا لو مي ري سو تا نو فا".split(),
+    "का लो मि रे सु ता ने वो".split(),
+    "กา โล มิ เร สุ ตา เน โว".split(),
+    "ku ŋa ɛ ɔ ðu".split(),
+]
+
+
+class Vocabulary:
+    """50,000 made-up words in twelve scripts, and Zipf-distributed draws from them."""
+
+    def __init__(self, size=50_000, seed=20_261_126):
+        maker = random.Random(seed)
+        words = []
+        seen = set()
+        while len(words) < size:
+            syllables = maker.choice(SYLLABLES)
+            word = "".join(maker.choice(syllables) for _ in range(maker.randint(2, 4)))
+            if maker.randint(0, 4) == 0:
+                word = word.capitalize()
+            if word.lower() not in seen:
+                seen.add(word.lower())
+                words.append(word)
+        self.words = words
+        total = 0.0
+        self.cumulative = []
+        for rank in range(1, size + 1):
+            total += 1.0 / rank
+            self.cumulative.append(total)
+
+    def word(self, rng):
+        return self.words[bisect.bisect_left(self.cumulative, rng.random() * self.cumulative[-1])]
+
+    def notes(self, rng):
+        """A paragraph of 8 to 40 drawn words, with a camera note."""
+        words = [self.word(rng) for _ in range(rng.randint(8, 40))]
+        return " ".join(words) + f". f/{rng.choice([1.4, 2, 2.8, 4, 5.6, 8])}, ISO {rng.choice([100, 200, 400, 800])}."
