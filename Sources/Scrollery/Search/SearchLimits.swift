@@ -11,7 +11,7 @@ enum SearchLimits {
     /// The values of one filter listed on the search page, the most frequent first.
     static let valuesListed = 200
     /// Items per file of result cards.
-    static let docsPerFile = 128
+    static let docsPerFile = 256
     /// About the bytes of postings held in memory before they are spilled to disk as a sorted run.
     static let bytesInMemory = 2 << 20
     /// Runs of one tier merged into one of the next (see `SearchRuns`).
