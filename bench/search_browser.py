@@ -125,9 +125,10 @@ class Words:
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 
-def corpus(n):
+def corpus(n, vocabulary=None):
     """The N items' (title, text) as generated: the title, and the description's Markdown less link targets."""
-    return [(item["author"], LINK_TARGET.sub("]", item["description"])) for item in generate.items(n, world_text=True)]
+    return [(item["author"], LINK_TARGET.sub("]", item["description"]))
+            for item in generate.items(n, world_text=True, vocabulary=vocabulary)]
 
 
 def script_of(word):
@@ -598,12 +599,14 @@ def main():
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium"))
     parser.add_argument("--chromedriver", default=os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
     parser.add_argument("--work", default=str(ROOT / ".build" / "bench-search-browser"))
+    parser.add_argument("--vocabulary", action="store_true",
+                        help="the gallery of bench/search.py --vocabulary: notes drawn from 50,000 words")
     args = parser.parse_args()
     for tool in (args.scrollery, args.pagefind, args.chromium, args.chromedriver):
         if not os.access(tool, os.X_OK) and not shutil.which(tool):
             sys.exit(f"{tool} is missing: make bench-search-browser builds and installs what this needs")
 
-    _, site = search_bench.generate_sites(args.n, Path(args.work))
+    _, site = search_bench.generate_sites(args.n, Path(args.work), vocabulary=args.vocabulary)
     public = site / "public"
     build_s = run([args.scrollery, "build", str(site), "--quiet"])
     if not (public / "search" / "index.json").exists():
@@ -615,7 +618,7 @@ def main():
         PAGEFIND_PAGE.replace("__FIRST__", str(FIRST_PAGEFIND)).replace("__MORE__", str(FIRST_SCROLLERY)))
     fragments = fragment_urls(public)
 
-    items = corpus(args.n)
+    items = corpus(args.n, generate.world.Vocabulary() if args.vocabulary else None)
     folded = [(fold(t), fold(d)) for t, d in items]
     if args.words:
         queries = [(w, script_of(w), "substring" if no_spaces(w[0]) else "word") for w in args.words.split(",") if w]
