@@ -76,15 +76,4 @@ struct SearchTerms: Sendable, Equatable {
         self.entries = entries
         self.length = UInt32(min(count, 65_535))
     }
-
-    /// Calls `body` with each term's bytes and entry, in the order first met.
-    func forEach(_ body: (UnsafeBufferPointer<UInt8>, Entry) throws -> Void) rethrows {
-        try bytes.withUnsafeBufferPointer { bytes in
-            var start = 0
-            for entry in entries {
-                try body(UnsafeBufferPointer(rebasing: bytes[start..<Int(entry.end)]), entry)
-                start = Int(entry.end)
-            }
-        }
-    }
 }

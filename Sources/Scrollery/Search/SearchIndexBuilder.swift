@@ -89,11 +89,7 @@ actor SearchIndexBuilder {
                 body: config.fields.contains(.description) ? item.description?.plainText ?? "" : "")
         totalLength += Int(terms.length)
         let position = UInt32(ordinal)
-        terms.forEach { term, entry in
-            postings.add(
-                term, digest: entry.digest, ordinal: position, title: entry.title, body: entry.body,
-                length: terms.length)
-        }
+        postings.add(terms, ordinal: position)
         totalPostings += terms.entries.count
         var facets = Array(item.facets.prefix(config.filters.count))
         if hasDateFacet, let section = item.section {

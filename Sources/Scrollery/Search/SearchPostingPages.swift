@@ -27,11 +27,11 @@ enum SearchPostingPages {
         var kept = WorstFirst(capacity: SearchLimits.topPostings)
         var base = 0
         while base + 3 < postings.count {
-            kept.offer(
-                Ranked(
-                    inTitle: postings[base + 1] > 0,
-                    score: score.of(title: postings[base + 1], body: postings[base + 2], length: postings[base + 3]),
-                    index: base / 4))
+            let ranked = Ranked(
+                inTitle: postings[base + 1] > 0,
+                score: score.of(title: postings[base + 1], body: postings[base + 2], length: postings[base + 3]),
+                index: base / 4)
+            if kept.admits(ranked) { kept.offer(ranked) }
             base += 4
         }
         var top: [UInt32] = []
@@ -49,6 +49,7 @@ enum SearchPostingPages {
         let index: Int
 
         /// Whether this ranks before `other`: a title match, then a higher score, then earlier.
+        @inline(__always)
         func isBetter(than other: Ranked) -> Bool {
             if inTitle != other.inTitle { return inTitle }
             return score != other.score ? score > other.score : index < other.index
@@ -61,6 +62,12 @@ enum SearchPostingPages {
         private(set) var items: [Ranked] = []
 
         init(capacity: Int) { self.capacity = capacity }
+
+        /// Whether `item` would be kept: there is room, or it is better than the worst kept.
+        @inline(__always)
+        func admits(_ item: Ranked) -> Bool {
+            items.count < capacity || item.isBetter(than: items[0])
+        }
 
         mutating func offer(_ item: Ranked) {
             if items.count < capacity {

@@ -50,6 +50,20 @@ struct SearchPostingTable {
         lasts[number] = posting
     }
 
+    /// Adds a posting of each of an item's terms.
+    mutating func add(_ terms: SearchTerms, ordinal: UInt32) {
+        terms.bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for entry in terms.entries {
+                add(
+                    UnsafeBufferPointer(rebasing: bytes[start..<Int(entry.end)]), digest: entry.digest,
+                    ordinal: ordinal,
+                    title: entry.title, body: entry.body, length: terms.length)
+                start = Int(entry.end)
+            }
+        }
+    }
+
     /// The number of `term`, added now if it is new.
     @inline(__always)
     private mutating func number(of term: UnsafeBufferPointer<UInt8>, digest: UInt64) -> Int {
@@ -57,7 +71,7 @@ struct SearchPostingTable {
         var slot = Int(truncatingIfNeeded: digest) & mask
         while slots[slot] != Self.empty {
             let known = Int(slots[slot])
-            if digests[known] == digest, bytes(of: known).elementsEqual(term) { return known }
+            if digests[known] == digest, holds(known, term) { return known }
             slot = (slot + 1) & mask
         }
         let number = termEnds.count
@@ -71,8 +85,14 @@ struct SearchPostingTable {
         return number
     }
 
-    private func bytes(of number: Int) -> ArraySlice<UInt8> {
-        termBytes[(number == 0 ? 0 : Int(termEnds[number - 1]))..<Int(termEnds[number])]
+    /// Whether the term numbered `number` is `term`.
+    private func holds(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = number == 0 ? 0 : Int(termEnds[number - 1])
+        guard Int(termEnds[number]) - start == term.count else { return false }
+        return termBytes.withUnsafeBufferPointer {
+            guard let other = term.baseAddress, let mine = $0.baseAddress else { return true }
+            return memcmp(mine + start, other, term.count) == 0
+        }
     }
 
     private mutating func grow() {
@@ -94,7 +114,15 @@ struct SearchPostingTable {
                 let start = number == 0 ? 0 : Int(ends[number - 1])
                 return UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[number])])
             }
-            let order = (0..<ends.count).sorted { Self.precedes(term($0), term($1)) }
+            // By the first eight bytes as a number first (a term holds no zero byte, so a shorter term's
+            // zeros sort it first, as byte order does), then by the bytes.
+            var keyed = (0..<ends.count).map { number in
+                var key: UInt64 = 0
+                for byte in term(number).prefix(8) { key = key << 8 | UInt64(byte) }
+                return (key: key << (8 * UInt64(8 - min(term(number).count, 8))), number: number)
+            }
+            keyed.sort { $0.key != $1.key ? $0.key < $1.key : Self.precedes(term($0.number), term($1.number)) }
+            let order = keyed.map(\.number)
             var list: [UInt32] = []
             for number in order {
                 list.removeAll(keepingCapacity: true)
