@@ -56,6 +56,30 @@ def page_range(n: int) -> tuple[int, int]:
     return (n - 1) * PAGE_SIZE + 1, min(n * PAGE_SIZE, ITEMS)
 
 
+def build_and_serve(tmp_path_factory, name: str, config: str, items: list, timeout: int = 120):
+    """Writes a site of its own: `items` as one source page, every picture the sample's first SVG (as
+    `images/1.svg`), `config` as its scrollery.yml; builds it with the real binary under /gallery/; and
+    yields a FaultServer over the output (for a module-scoped fixture to `yield from`)."""
+    binary = Path(os.environ.get("SCROLLERY_BIN", REPO / ".build" / "debug" / "scrollery"))
+    if not binary.exists():
+        pytest.fail(f"{binary} does not exist: run `swift build --product scrollery` (or set SCROLLERY_BIN)")
+    tmp = tmp_path_factory.mktemp(name)
+    site = tmp / "site"
+    (site / "static" / "images").mkdir(parents=True)
+    svg = next((REPO / "site" / "static" / "images").glob("*.svg"))
+    (site / "static" / "images" / "1.svg").write_bytes(svg.read_bytes())
+    (site / "data").mkdir()
+    (site / "data" / "page-1.json").write_text(json.dumps({"items": items}))
+    (site / "scrollery.yml").write_text(config)
+    out = tmp / "out"
+    run = subprocess.run([str(binary), "build", str(site), "--base-url", "/gallery/", "--output",
+                          str(out / "gallery")], cwd=tmp, capture_output=True, text=True, timeout=timeout)
+    if run.returncode != 0:
+        pytest.fail(f"scrollery build failed ({run.returncode}):\n{run.stdout}\n{run.stderr}")
+    with FaultServer(out) as server:
+        yield server
+
+
 # ---- the fixture site ------------------------------------------------------------------------------
 
 CONFIG = f"""\

@@ -8,10 +8,7 @@ and axe finds nothing serious.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -19,8 +16,7 @@ from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import REPO, console_errors, wait_for, wait_until
-from server import FaultServer
+from conftest import REPO, build_and_serve, console_errors, wait_for, wait_until
 from test_theme import audit
 
 BASE = "/gallery/"
@@ -76,26 +72,9 @@ def taken_of(n):
 
 @pytest.fixture(scope="module")
 def search_site(tmp_path_factory):
-    binary = Path(os.environ.get("SCROLLERY_BIN", REPO / ".build" / "debug" / "scrollery"))
-    if not binary.exists():
-        pytest.fail(f"{binary} does not exist: run `swift build --product scrollery` (or set SCROLLERY_BIN)")
-    tmp = tmp_path_factory.mktemp("scrollery-search")
-    site = tmp / "site"
-    (site / "static" / "images").mkdir(parents=True)
-    svg = next((REPO / "site" / "static" / "images").glob("*.svg"))
-    (site / "static" / "images" / "1.svg").write_bytes(svg.read_bytes())
     items = [{"id": str(n), "title": title_of(n), "image": "1", "width": 400, "height": 300, "tags": tags_of(n),
               "taken": taken_of(n)} for n in range(1, ITEMS + 1)]
-    (site / "data").mkdir()
-    (site / "data" / "page-1.json").write_text(json.dumps({"items": items}))
-    (site / "scrollery.yml").write_text(CONFIG)
-    out = tmp / "out"
-    run = subprocess.run([str(binary), "build", str(site), "--base-url", BASE, "--output", str(out / "gallery")],
-                         cwd=tmp, capture_output=True, text=True, timeout=120)
-    if run.returncode != 0:
-        pytest.fail(f"scrollery build failed ({run.returncode}):\n{run.stdout}\n{run.stderr}")
-    with FaultServer(out) as server:
-        yield server
+    yield from build_and_serve(tmp_path_factory, "scrollery-search", CONFIG, items)
 
 
 def open_search(d, server, query=""):

@@ -7,16 +7,10 @@ scrolling past the best postings loads the pages and goes on in the same order.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-from pathlib import Path
-
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPO, console_errors, wait_for, wait_until
-from server import FaultServer
+from conftest import build_and_serve, console_errors, wait_for, wait_until
 from test_search import READY, STATUS, TITLES, type_query
 
 BASE = "/gallery/"
@@ -64,25 +58,8 @@ LIGHTHOUSES = [n for n in range(1, ITEMS + 1) if n % 200 == 7]
 
 @pytest.fixture(scope="module")
 def common_site(tmp_path_factory):
-    binary = Path(os.environ.get("SCROLLERY_BIN", REPO / ".build" / "debug" / "scrollery"))
-    if not binary.exists():
-        pytest.fail(f"{binary} does not exist: run `swift build --product scrollery` (or set SCROLLERY_BIN)")
-    tmp = tmp_path_factory.mktemp("scrollery-common")
-    site = tmp / "site"
-    (site / "static" / "images").mkdir(parents=True)
-    svg = next((REPO / "site" / "static" / "images").glob("*.svg"))
-    (site / "static" / "images" / "1.svg").write_bytes(svg.read_bytes())
     items = [{"id": str(n), "title": title_of(n)} for n in range(1, ITEMS + 1)]
-    (site / "data").mkdir()
-    (site / "data" / "page-1.json").write_text(json.dumps({"items": items}))
-    (site / "scrollery.yml").write_text(CONFIG)
-    out = tmp / "out"
-    run = subprocess.run([str(binary), "build", str(site), "--base-url", BASE, "--output", str(out / "gallery")],
-                         cwd=tmp, capture_output=True, text=True, timeout=300)
-    if run.returncode != 0:
-        pytest.fail(f"scrollery build failed ({run.returncode}):\n{run.stdout}\n{run.stderr}")
-    with FaultServer(out) as server:
-        yield server
+    yield from build_and_serve(tmp_path_factory, "scrollery-common", CONFIG, items, timeout=300)
 
 
 def index_files(d, kind):
