@@ -104,11 +104,13 @@ bench-smoke:
 	$(MAKE) bench-search-browser BENCH_SEARCH_N=300 BENCH_SEARCH_QUERIES=12
 
 ## bench-search: Scrollery's search index against Pagefind (PyPI pagefind-bin, in .build/pagefind-venv) on the
-##   same built gallery of BENCH_SEARCH_N items (default 10000) of the world's text: times, memory, files, bytes
+##   same built gallery of BENCH_SEARCH_N items (default 10000) of the world's text: times, memory, files, bytes;
+##   BENCH_SEARCH_FLAGS=--vocabulary adds notes drawn from 50,000 words to each description (a real vocabulary)
 BENCH_SEARCH_N ?= 10000
+BENCH_SEARCH_FLAGS ?=
 bench-search: deps pagefind-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
-	$(PYTHON) bench/search.py --n $(BENCH_SEARCH_N)
+	$(PYTHON) bench/search.py --n $(BENCH_SEARCH_N) $(BENCH_SEARCH_FLAGS)
 
 ## bench-search-browser: one-word queries in headless Chromium on the same gallery of BENCH_SEARCH_N items, Scrollery's
 ##   search page against Pagefind's JS API over the same built site: bytes transferred until the first results
@@ -117,7 +119,7 @@ bench-search: deps pagefind-deps
 BENCH_SEARCH_QUERIES ?= 36
 bench-search-browser: deps browser-deps pagefind-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
-	$(VENV)/bin/python bench/search_browser.py --n $(BENCH_SEARCH_N) --queries $(BENCH_SEARCH_QUERIES)
+	$(VENV)/bin/python bench/search_browser.py --n $(BENCH_SEARCH_N) --queries $(BENCH_SEARCH_QUERIES) $(BENCH_SEARCH_FLAGS)
 
 ## pagefind-deps: Pagefind (PyPI pagefind-bin) in .build/pagefind-venv, for the search benchmarks
 pagefind-deps:
