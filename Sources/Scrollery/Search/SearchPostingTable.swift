@@ -30,8 +30,8 @@ struct SearchPostingTable {
     /// About the bytes held: 12 a posting; a term's bytes and 28 more; 4 a slot.
     var bytes: Int { postings.count * 12 + termBytes.count + termEnds.count * 28 + slots.count * 4 }
 
-    /// Adds a posting of `term`, whose `SearchTerm.digest` is `digest`. `title` and `body` are at most
-    /// 255, `length` at most 65,535; postings of a term are added in ordinal order.
+    /// Adds a posting of `term`, whose `SearchTerm.digest` is `digest`: `title` and `body` are kept up to
+    /// 255, `length` up to 65,535. Postings of a term are added in ordinal order.
     mutating func add(
         _ term: UnsafeBufferPointer<UInt8>, digest: UInt64, ordinal: UInt32, title: UInt32, body: UInt32,
         length: UInt32
@@ -57,8 +57,7 @@ struct SearchPostingTable {
             for entry in terms.entries {
                 add(
                     UnsafeBufferPointer(rebasing: bytes[start..<Int(entry.end)]), digest: entry.digest,
-                    ordinal: ordinal,
-                    title: entry.title, body: entry.body, length: terms.length)
+                    ordinal: ordinal, title: entry.title, body: entry.body, length: terms.length)
                 start = Int(entry.end)
             }
         }

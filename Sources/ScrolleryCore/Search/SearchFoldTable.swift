@@ -7,16 +7,6 @@
 /// canonical reordering could move (a spacing mark with a combining class) is flagged: text holding one is
 /// folded the slow way, whole.
 package struct SearchFoldTable: Sendable {
-    /// What a scalar folds to.
-    package enum Fold: Equatable {
-        /// The scalar itself.
-        case same
-        /// These UTF-8 bytes (none for a mark that folding removes).
-        case bytes(ArraySlice<UInt8>)
-        /// Fold the whole text the slow way.
-        case whole
-    }
-
     package static let shared = SearchFoldTable(encoded: encodedEntries)
 
     /// For each block of 256 scalars, its first slot in `slots`, or -1 when folding changes none of them.
@@ -72,17 +62,9 @@ package struct SearchFoldTable: Sendable {
         return value
     }
 
-    /// What `scalar` folds to; Hangul syllables are not looked up here (see `SearchText`).
-    package func fold(_ value: UInt32) -> Fold {
-        let slot = slot(value)
-        if slot == 0 { return .same }
-        if slot == .max { return .whole }
-        let start = Int(slot >> 8)
-        return .bytes(pool[start..<start + Int(slot & 0xFF)])
-    }
-
     /// What `value` folds to, as a number: 0 for itself, `UInt32.max` for "fold the whole text", otherwise
-    /// where its bytes are (read them with `withReplacement`).
+    /// where its bytes are (read them with `withReplacement`; none for a mark that folding removes). Hangul
+    /// syllables are not looked up here (see `SearchText`).
     @inline(__always)
     package func slot(_ value: UInt32) -> UInt32 {
         let block = blocks[Int(value >> 8)]
