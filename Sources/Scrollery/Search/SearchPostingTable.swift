@@ -1,19 +1,13 @@
 import Foundation
 
-/// The postings held in memory until they are spilled as a run (`SearchRuns`): each distinct term once,
-/// its bytes in one buffer and found through an open-addressing table of its digest, and each posting
-/// packed in one number and chained to its term's postings, in the order added. Nothing is allocated per
-/// term or per posting.
+/// The postings held in memory until they are spilled as a run (`SearchRuns`): each distinct term once
+/// (a `SearchTermSet`), and each posting packed in one number and chained to its term's postings, in the
+/// order added. Nothing is allocated per term or per posting.
 struct SearchPostingTable {
-    private var termBytes: [UInt8] = []
-    /// Where each term's bytes end in `termBytes`; they start where the term before ends.
-    private var termEnds: [UInt32] = []
-    private var digests: [UInt64] = []
+    private var terms = SearchTermSet(capacity: 512)
     /// Each term's first and last posting.
     private var firsts: [UInt32] = []
     private var lasts: [UInt32] = []
-    /// Per slot: the number of a term, or `empty`.
-    private var slots = [UInt32](repeating: Self.empty, count: 1_024)
     /// Each posting: its ordinal, the item's length, and the term's counts in the title and the
     /// description, packed as `ordinal << 32 | length << 16 | title << 8 | body`.
     private var postings: [UInt64] = []
@@ -28,7 +22,7 @@ struct SearchPostingTable {
     var count: Int { postings.count }
 
     /// About the bytes held: 12 a posting; a term's bytes and 28 more; 4 a slot.
-    var bytes: Int { postings.count * 12 + termBytes.count + termEnds.count * 28 + slots.count * 4 }
+    var bytes: Int { postings.count * 12 + terms.bytes.count + terms.count * 28 + terms.slotCount * 4 }
 
     /// Adds a posting of `term`, whose `SearchTerm.digest` is `digest`: `title` and `body` are kept up to
     /// 255, `length` up to 65,535. Postings of a term are added in ordinal order.
@@ -51,13 +45,13 @@ struct SearchPostingTable {
     }
 
     /// Adds a posting of each of an item's terms.
-    mutating func add(_ terms: SearchTerms, ordinal: UInt32) {
-        terms.bytes.withUnsafeBufferPointer { bytes in
+    mutating func add(_ item: SearchTerms, ordinal: UInt32) {
+        item.bytes.withUnsafeBufferPointer { bytes in
             var start = 0
-            for entry in terms.entries {
+            for entry in item.entries {
                 add(
                     UnsafeBufferPointer(rebasing: bytes[start..<Int(entry.end)]), digest: entry.digest,
-                    ordinal: ordinal, title: entry.title, body: entry.body, length: terms.length)
+                    ordinal: ordinal, title: entry.title, body: entry.body, length: item.length)
                 start = Int(entry.end)
             }
         }
@@ -66,49 +60,19 @@ struct SearchPostingTable {
     /// The number of `term`, added now if it is new.
     @inline(__always)
     private mutating func number(of term: UnsafeBufferPointer<UInt8>, digest: UInt64) -> Int {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: digest) & mask
-        while slots[slot] != Self.empty {
-            let known = Int(slots[slot])
-            if digests[known] == digest, holds(known, term) { return known }
-            slot = (slot + 1) & mask
+        let (number, isNew) = terms.insert(term, digest: digest)
+        if isNew {
+            firsts.append(Self.empty)
+            lasts.append(Self.empty)
         }
-        let number = termEnds.count
-        termBytes.append(contentsOf: term)
-        termEnds.append(UInt32(termBytes.count))
-        digests.append(digest)
-        firsts.append(Self.empty)
-        lasts.append(Self.empty)
-        slots[slot] = UInt32(number)
-        if 2 * termEnds.count > slots.count { grow() }
         return number
-    }
-
-    /// Whether the term numbered `number` is `term`.
-    private func holds(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = number == 0 ? 0 : Int(termEnds[number - 1])
-        guard Int(termEnds[number]) - start == term.count else { return false }
-        return termBytes.withUnsafeBufferPointer {
-            guard let other = term.baseAddress, let mine = $0.baseAddress else { return true }
-            return memcmp(mine + start, other, term.count) == 0
-        }
-    }
-
-    private mutating func grow() {
-        slots = [UInt32](repeating: Self.empty, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (number, digest) in digests.enumerated() {
-            var slot = Int(truncatingIfNeeded: digest) & mask
-            while slots[slot] != Self.empty { slot = (slot + 1) & mask }
-            slots[slot] = UInt32(number)
-        }
     }
 
     /// Calls `body` with each term in byte order and its postings in the order added, four numbers each
     /// (ordinal, title count, description count, length).
     func forEachSorted(_ body: (UnsafeBufferPointer<UInt8>, [UInt32]) throws -> Void) throws {
-        try termBytes.withUnsafeBufferPointer { bytes in
-            let ends = termEnds
+        try terms.bytes.withUnsafeBufferPointer { bytes in
+            let ends = terms.ends
             func term(_ number: Int) -> UnsafeBufferPointer<UInt8> {
                 let start = number == 0 ? 0 : Int(ends[number - 1])
                 return UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[number])])
@@ -151,13 +115,10 @@ struct SearchPostingTable {
 
     /// Empties the table, keeping its memory for the next postings.
     mutating func removeAll() {
-        termBytes.removeAll(keepingCapacity: true)
-        termEnds.removeAll(keepingCapacity: true)
-        digests.removeAll(keepingCapacity: true)
+        terms.removeAll()
         firsts.removeAll(keepingCapacity: true)
         lasts.removeAll(keepingCapacity: true)
         postings.removeAll(keepingCapacity: true)
         next.removeAll(keepingCapacity: true)
-        for slot in slots.indices { slots[slot] = Self.empty }
     }
 }
