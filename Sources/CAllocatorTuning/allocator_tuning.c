@@ -1,10 +1,17 @@
 #define _GNU_SOURCE
 #include "allocator_tuning.h"
 
+// Any header of the C library defines __GLIBC__ where it is glibc: before one is included, it is not, and
+// every function below would do nothing.
+#include <stdio.h>
+
+#if defined(__gnu_linux__) && !defined(__GLIBC__)
+#error "glibc's headers were not seen: __GLIBC__ is undefined, so the tuning below would be left out"
+#endif
+
 #ifdef __GLIBC__
 #include <dlfcn.h>
 #include <malloc.h>
-#include <stdio.h>
 #include <unistd.h>
 #endif
 
