@@ -87,6 +87,7 @@ let package = Package(
                 "ScrolleryCore",
                 "ScrolleryIO",
                 "ScrolleryImaging",
+                "CAllocatorTuning",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],

@@ -66,3 +66,10 @@ void scrollery_allocator_trim_if_grown(void)
     }
 #endif
 }
+
+void scrollery_allocator_purge(void)
+{
+#ifdef __GLIBC__
+    trim_allocator();
+#endif
+}

@@ -1,3 +1,4 @@
+import CAllocatorTuning
 import Foundation
 import ScrolleryCore
 import ScrolleryIO
@@ -172,28 +173,54 @@ actor SearchIndexBuilder {
     static func writeFingerprinted(
         _ bytes: [UInt8], prefix: String, folder: String, into files: inout SearchFiles
     ) throws -> String {
+        let path = fingerprintedPath(of: bytes, prefix: prefix, folder: folder)
+        try files.write(bytes, to: path)
+        return relative(path)
+    }
+
+    /// The path of `bytes` as a file named by their fingerprint, `folder/prefix-<fingerprint>.json`.
+    static func fingerprintedPath(of bytes: [UInt8], prefix: String, folder: String) -> String {
         var key = Fingerprint(build: "search")
         bytes.withUnsafeBytes { key.add(bytes: $0) }
-        let name = "\(prefix)-\(key.finalize().hex).json"
-        let path = "\(folder)/\(name)"
-        try files.write(bytes, to: path)
-        return String(path.dropFirst("search/".count))
+        return "\(folder)/\(prefix)-\(key.finalize().hex).json"
+    }
+
+    /// A path in the output as `search.js` names it: relative to `search/`.
+    static func relative(_ path: String) -> String {
+        String(path.dropFirst("search/".count))
     }
 
     /// Writes what is left: the last file of cards, the term shards, the prefix files, the root and the
-    /// search page.
+    /// search page. The shards' entries are made beside the merge, in batches, two at most at once, and
+    /// written in order.
     /// - Returns: every file the index wrote, for the build's output writer to record.
-    func finish() throws -> [SearchFiles.Written] {
+    func finish() async throws -> [SearchFiles.Written] {
         makeFolders()
         try writeDocs()
         try spill()
-        var shards = SearchShardWriter(totalPostings: totalPostings, items: ordinal, averageLength: averageLength)
+        var shards = SearchShardWriter(totalPostings: totalPostings)
         var prefixes = SearchPrefixTable()
-        try runs.merge { term, postings in
-            try shards.add(term, postings, into: &files)
-            prefixes.add(term, documents: postings.count / 4)
+        var merge = try runs.merged()
+        let (items, averageLength) = (ordinal, averageLength)
+        try await withThrowingTaskGroup(of: (Int, [SearchShardEntry]).self) { group in
+            while let (term, postings) = try merge.next() {
+                prefixes.add(term, documents: postings.count / 4)
+                guard let (number, terms) = shards.add(term, postings) else { continue }
+                group.addTask { (number, SearchShardEntry.make(terms, items: items, averageLength: averageLength)) }
+                while shards.unwritten > 1, let (number, entries) = try await group.next() {
+                    try shards.write(entries, number: number, into: &files)
+                    // A batch is made on one thread and freed on this one: each keeps what it freed.
+                    scrollery_allocator_purge()
+                }
+            }
+            if let (number, terms) = shards.finish() {
+                group.addTask { (number, SearchShardEntry.make(terms, items: items, averageLength: averageLength)) }
+            }
+            while let (number, entries) = try await group.next() {
+                try shards.write(entries, number: number, into: &files)
+            }
         }
-        try shards.finish(into: &files)
+        try shards.close(into: &files)
         let prefixFiles = try prefixes.write(into: &files)
         try files.write(root(shards: shards.written, prefixes: prefixFiles), to: Self.rootPath)
         files.makeFolders(for: [Self.pagePath])

@@ -95,19 +95,19 @@ enum SearchPostingPages {
         }
     }
 
-    /// Writes `postings` as page files; each page's ordinals are differences, the first from 0.
-    static func write(_ postings: [UInt32], into files: inout SearchFiles) throws -> [Page] {
-        var pages: [Page] = []
+    /// `postings` as page files, each with its path in the output; each page's ordinals are differences,
+    /// the first from 0. Nothing is written: `SearchShardWriter` writes them, in order.
+    static func pages(of postings: [UInt32]) -> [(page: Page, path: String, bytes: [UInt8])] {
+        var pages: [(page: Page, path: String, bytes: [UInt8])] = []
         var start = 0
-        var bytes: [UInt8] = []
         while start < postings.count {
             let end = min(start + SearchLimits.pagePostings * 4, postings.count)
-            bytes.removeAll(keepingCapacity: true)
+            var bytes: [UInt8] = []
             SearchJSON.postings(postings[start..<end], into: &bytes)
             bytes.append(UInt8(ascii: "\n"))
-            let file = try SearchIndexBuilder.writeFingerprinted(
-                bytes, prefix: "g", folder: "search/index", into: &files)
-            pages.append(Page(first: postings[start], last: postings[end - 4], file: file))
+            let path = SearchIndexBuilder.fingerprintedPath(of: bytes, prefix: "g", folder: "search/index")
+            let page = Page(first: postings[start], last: postings[end - 4], file: SearchIndexBuilder.relative(path))
+            pages.append((page, path, bytes))
             start = end
         }
         return pages

@@ -44,20 +44,41 @@ final class SearchRuns {
 
     /// Calls `body` with every term in byte order and all its postings, in ordinal order.
     func merge(_ body: ([UInt8], [UInt32]) throws -> Void) throws {
-        try merge(runs.map(\.records), body)
+        var merge = try merged()
+        while let (term, postings) = try merge.next() { try body(term, postings) }
     }
 
-    /// Merges `runs` (oldest first): their heads are kept in a heap, so a term costs a logarithm of the runs.
+    /// Every term in byte order and all its postings, in ordinal order, one at a time.
+    func merged() throws -> Merge {
+        try Merge(file: file, runs: runs.map(\.records))
+    }
+
+    /// Merges `runs` (oldest first) through `body`.
     private func merge(_ runs: [Range<Int>], _ body: ([UInt8], [UInt32]) throws -> Void) throws {
-        var readers = runs.map { RunReader(file: file, records: $0) }
-        var pending: [[UInt32]] = Array(repeating: [], count: readers.count)
-        var heap = RunHeads()
-        for run in readers.indices {
-            guard let head = try readers[run].next() else { continue }
-            pending[run] = head.postings
-            heap.push(head.term, run: run)
+        var merge = try Merge(file: file, runs: runs)
+        while let (term, postings) = try merge.next() { try body(term, postings) }
+    }
+
+    /// A k-way merge of runs: their heads are kept in a heap, so a term costs a logarithm of the runs.
+    struct Merge {
+        private var readers: [RunReader]
+        private var pending: [[UInt32]]
+        private var heap = RunHeads()
+
+        /// - Parameter runs: the runs' records, oldest first.
+        fileprivate init(file: SpillFile, runs: [Range<Int>]) throws {
+            readers = runs.map { RunReader(file: file, records: $0) }
+            pending = Array(repeating: [], count: readers.count)
+            for run in readers.indices {
+                guard let head = try readers[run].next() else { continue }
+                pending[run] = head.postings
+                heap.push(head.term, run: run)
+            }
         }
-        while let (term, run) = heap.pop() {
+
+        /// The next term and all its postings, or nil after the last.
+        mutating func next() throws -> (term: [UInt8], postings: [UInt32])? {
+            guard let (term, run) = heap.pop() else { return nil }
             var postings = pending[run]
             var merged = [run]
             // Equal terms leave the heap in run order, which is gallery order.
@@ -71,12 +92,12 @@ final class SearchRuns {
                 pending[run] = head.postings
                 heap.push(head.term, run: run)
             }
-            try body(term, postings)
+            return (term, postings)
         }
     }
 
     /// A min-heap of the runs' next terms, by term and then by run.
-    private struct RunHeads {
+    fileprivate struct RunHeads {
         private var items: [(term: [UInt8], run: Int)] = []
 
         var first: (term: [UInt8], run: Int)? { items.first }
@@ -151,7 +172,7 @@ final class SearchRuns {
     }
 
     /// Reads one run's terms back, a block at a time.
-    private struct RunReader {
+    fileprivate struct RunReader {
         let file: SpillFile
         var records: Range<Int>
         var block: [UInt8] = []

@@ -16,82 +16,101 @@ struct SearchShardWriter {
         let file: String
     }
 
+    /// A term and its postings (four numbers each: ordinal, title count, description count, length), and
+    /// whether it starts a shard.
+    typealias Term = (term: [UInt8], postings: [UInt32], startsShard: Bool)
+
     let target: Int
-    private let items: Int
-    private let averageLength: Int
     private(set) var written: [Shard] = []
-    private var bytes: [UInt8] = []
+    /// The terms of the next batch to hand out, and their numbers.
+    private var batch: [Term] = []
+    private var batchNumbers = 0
+    /// The postings of the shard being cut, counted as its file holds them.
     private var held = 0
+    /// The batches handed out by `add` and `finish`, those written, and those made but waiting for one
+    /// before them.
+    private var handedOut = 0
+    private var batchesWritten = 0
+    private var waiting: [Int: [SearchShardEntry]] = [:]
+    /// The shard being written: its JSON so far, and its first and last term.
+    private var bytes: [UInt8] = []
     private var first: [UInt8] = []
     private var last: [UInt8] = []
 
-    /// A writer for a gallery of `items` items whose index holds `totalPostings` postings in all.
-    init(totalPostings: Int, items: Int, averageLength: Int) {
+    /// The batches handed out and not yet written.
+    var unwritten: Int { handedOut - batchesWritten }
+
+    /// A writer for a gallery whose index holds `totalPostings` postings in all.
+    init(totalPostings: Int) {
         var target = SearchLimits.minPostingsPerShard
         while totalPostings / target > SearchLimits.maxShards, target < SearchLimits.maxPostingsPerShard {
             target *= 2
         }
         self.target = target
-        self.items = items
-        self.averageLength = averageLength
     }
 
-    /// Adds a term and its postings (four numbers each: ordinal, title count, description count, length).
-    /// A term of more than `SearchLimits.inlinePostings` items is written as `[term, best, count, pages]`:
-    /// its best postings, how many it has, and the page files that hold them all (`SearchPostingPages`).
-    mutating func add(_ term: [UInt8], _ postings: [UInt32], into files: inout SearchFiles) throws {
-        if held > 0, (held >= target && Self.hash(term) & 7 == 0) || held >= 4 * target {
-            try flush(into: &files)
-        }
-        if bytes.isEmpty {
-            SearchJSON.raw(#"{"terms":["#, into: &bytes)
-            first = term
-        } else {
-            bytes.append(UInt8(ascii: ","))
-        }
-        bytes.append(UInt8(ascii: "["))
-        SearchJSON.string(utf8: term, into: &bytes)
-        bytes.append(UInt8(ascii: ","))
+    /// Adds the next term, in byte order, and decides whether it starts a shard. A split term
+    /// (`SearchPostingPages.isSplit`) counts for the best postings its shard keeps.
+    /// - Returns: a batch of terms, once they hold `SearchLimits.pagePostings` postings or more, with its
+    ///   number, to be made into entries (`SearchShardEntry.make`) and given back to `write`.
+    mutating func add(_ term: [UInt8], _ postings: [UInt32]) -> (number: Int, terms: [Term])? {
+        let startsShard = held > 0 && ((held >= target && Self.hash(term) & 7 == 0) || held >= 4 * target)
+        if startsShard { held = 0 }
         let count = postings.count / 4
-        if SearchPostingPages.isSplit(count: count) {
-            let top = SearchPostingPages.top(of: postings, items: items, averageLength: averageLength)
-            let pages = try SearchPostingPages.write(postings, into: &files)
-            SearchJSON.postings(top[...], into: &bytes)
-            bytes.append(UInt8(ascii: ","))
-            SearchJSON.number(count, into: &bytes)
-            SearchJSON.raw(",[", into: &bytes)
-            for (index, page) in pages.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(UInt8(ascii: "["))
-                SearchJSON.number(page.first, into: &bytes)
-                bytes.append(UInt8(ascii: ","))
-                SearchJSON.number(page.last, into: &bytes)
-                bytes.append(UInt8(ascii: ","))
-                SearchJSON.string(page.file, into: &bytes)
-                bytes.append(UInt8(ascii: "]"))
-            }
-            SearchJSON.raw("]]", into: &bytes)
-            held += top.count / 4
-        } else {
-            SearchJSON.postings(postings[...], into: &bytes)
-            bytes.append(UInt8(ascii: "]"))
-            held += count
-        }
-        last = term
+        held += SearchPostingPages.isSplit(count: count) ? min(count, SearchLimits.topPostings) : count
+        batch.append((term, postings, startsShard))
+        batchNumbers += postings.count
+        return batchNumbers >= SearchLimits.pagePostings ? handOut() : nil
     }
 
-    mutating func finish(into files: inout SearchFiles) throws {
-        if held > 0 { try flush(into: &files) }
+    /// - Returns: the last batch, if there is one.
+    mutating func finish() -> (number: Int, terms: [Term])? {
+        batch.isEmpty ? nil : handOut()
+    }
+
+    private mutating func handOut() -> (number: Int, terms: [Term]) {
+        defer {
+            batch = []
+            batchNumbers = 0
+            handedOut += 1
+        }
+        return (handedOut, batch)
+    }
+
+    /// Takes the entries of the batch numbered `number` and writes every batch whose turn has come, in
+    /// order: a shard's file when the next term starts another, and a split term's page files.
+    mutating func write(_ entries: [SearchShardEntry], number: Int, into files: inout SearchFiles) throws {
+        waiting[number] = entries
+        while let next = waiting.removeValue(forKey: batchesWritten) {
+            for entry in next {
+                if entry.startsShard { try flush(into: &files) }
+                if bytes.isEmpty {
+                    SearchJSON.raw(#"{"terms":["#, into: &bytes)
+                    first = entry.term
+                } else {
+                    bytes.append(UInt8(ascii: ","))
+                }
+                bytes += entry.bytes
+                last = entry.term
+                for page in entry.pages { try files.write(page.bytes, to: page.path) }
+            }
+            batchesWritten += 1
+        }
+    }
+
+    /// Writes the last shard, once every batch is written.
+    mutating func close(into files: inout SearchFiles) throws {
+        try flush(into: &files)
     }
 
     private mutating func flush(into files: inout SearchFiles) throws {
+        guard !bytes.isEmpty else { return }
         SearchJSON.raw("]}\n", into: &bytes)
         let file = try SearchIndexBuilder.writeFingerprinted(bytes, prefix: "t", folder: "search/index", into: &files)
         written.append(
             Shard(
                 first: String(decoding: first, as: UTF8.self), last: String(decoding: last, as: UTF8.self), file: file))
         bytes.removeAll(keepingCapacity: true)
-        held = 0
     }
 
     /// FNV-1a, 32 bits: the same on every machine and every run.

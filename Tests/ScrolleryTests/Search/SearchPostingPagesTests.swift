@@ -60,7 +60,9 @@ struct SearchPostingPagesTests {
             var output = try OutputWriter(outputFolder: folder.url.appendingPathComponent("public"))
             var files = SearchFiles(store: output.store)
             files.makeFolders(for: ["search/index/-"])
-            let pages = try SearchPostingPages.write(postings, into: &files)
+            let made = SearchPostingPages.pages(of: postings)
+            let pages = made.map(\.page)
+            for page in made { try files.write(page.bytes, to: page.path) }
             #expect(
                 pages.map(\.first) == [0, UInt32(SearchLimits.pagePostings), UInt32(2 * SearchLimits.pagePostings)])
             #expect(
@@ -70,7 +72,9 @@ struct SearchPostingPagesTests {
             #expect(Set(pages.map(\.file)).count == 3 && pages.allSatisfy { $0.file.hasPrefix("index/g-") })
             // A second word in the very same items has the same pages: written once, and no file is
             // reported as replacing another.
-            #expect(try SearchPostingPages.write(postings, into: &files).map(\.file) == pages.map(\.file))
+            let again = SearchPostingPages.pages(of: postings)
+            #expect(again.map(\.page.file) == pages.map(\.file) && again.map(\.bytes) == made.map(\.bytes))
+            for page in again { try files.write(page.bytes, to: page.path) }
             #expect(files.written.map(\.path) == pages.map { "search/" + $0.file })
             for file in files.written { try output.record(file.path, changed: file.changed) }
             #expect(output.overriddenFiles.isEmpty)
