@@ -47,13 +47,6 @@ struct SearchTermSet {
         return (number, true)
     }
 
-    /// Calls `body` with the bytes of the term numbered `number`.
-    func withTerm<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try bytes.withUnsafeBufferPointer { bytes in
-            try body(UnsafeBufferPointer(rebasing: bytes[start(of: number)..<Int(ends[number])]))
-        }
-    }
-
     /// Where the term numbered `number` starts in `bytes`.
     @inline(__always)
     func start(of number: Int) -> Int {

@@ -74,8 +74,7 @@ struct SearchPostingTable {
         try terms.bytes.withUnsafeBufferPointer { bytes in
             let ends = terms.ends
             func term(_ number: Int) -> UnsafeBufferPointer<UInt8> {
-                let start = number == 0 ? 0 : Int(ends[number - 1])
-                return UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[number])])
+                UnsafeBufferPointer(rebasing: bytes[terms.start(of: number)..<Int(ends[number])])
             }
             // By the first eight bytes as a number first (a term holds no zero byte, so a shorter term's
             // zeros sort it first, as byte order does), then by the bytes.

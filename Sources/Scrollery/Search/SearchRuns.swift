@@ -36,27 +36,16 @@ final class SearchRuns {
             guard sameTier >= SearchLimits.runsMerged else { return }
             let merging = runs.suffix(sameTier).map(\.records)
             var writer = RunWriter(file: file)
-            try merge(merging) { try writer.add($0, $1) }
+            var merge = try Merge(file: file, runs: merging)
+            while let (term, postings) = try merge.next() { try writer.add(term, postings) }
             runs.removeLast(sameTier)
             runs.append((try writer.finish(), tier + 1))
         }
     }
 
-    /// Calls `body` with every term in byte order and all its postings, in ordinal order.
-    func merge(_ body: ([UInt8], [UInt32]) throws -> Void) throws {
-        var merge = try merged()
-        while let (term, postings) = try merge.next() { try body(term, postings) }
-    }
-
     /// Every term in byte order and all its postings, in ordinal order, one at a time.
     func merged() throws -> Merge {
         try Merge(file: file, runs: runs.map(\.records))
-    }
-
-    /// Merges `runs` (oldest first) through `body`.
-    private func merge(_ runs: [Range<Int>], _ body: ([UInt8], [UInt32]) throws -> Void) throws {
-        var merge = try Merge(file: file, runs: runs)
-        while let (term, postings) = try merge.next() { try body(term, postings) }
     }
 
     /// A k-way merge of runs: their heads are kept in a heap, so a term costs a logarithm of the runs.

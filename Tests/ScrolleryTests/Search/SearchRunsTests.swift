@@ -37,7 +37,8 @@ struct SearchRunsTests {
             try runs.spill(table)
         }
         var merged: [([UInt8], [UInt32])] = []
-        try runs.merge { merged.append(($0, $1)) }
+        var merge = try runs.merged()
+        while let (term, postings) = try merge.next() { merged.append((term, postings)) }
         let expected = everything.sorted { $0.key.lexicographicallyPrecedes($1.key) }
         #expect(merged.map(\.0) == expected.map(\.key))
         #expect(merged.map(\.1) == expected.map(\.value))

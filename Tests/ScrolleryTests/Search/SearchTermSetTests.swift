@@ -38,7 +38,7 @@ struct SearchTermSetTests {
         #expect(set.count == order.count)
         #expect(set.bytes == order.flatMap { $0 })
         for (number, term) in order.enumerated() {
-            #expect(set.withTerm(number) { Array($0) } == term)
+            #expect(Array(set.bytes[set.start(of: number)..<Int(set.ends[number])]) == term)
             #expect(Int(set.ends[number]) == set.start(of: number) + term.count)
         }
         #expect(set.slotCount >= 2 * set.count)
