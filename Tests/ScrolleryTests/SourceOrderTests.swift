@@ -245,5 +245,18 @@ struct SourceOrderTests {
             let bytes = try file.read(index)
             #expect(try JSONValue.parse(Data(bytes)) == value)
         }
+        // Several records in one write, an empty one among them, then one more alone.
+        try file.append(Array("abcdefg".utf8), recordEnds: [3, 3, 7])
+        try file.append(Array("h".utf8))
+        #expect(file.count == values.count + 4)
+        #expect(
+            try (values.count..<file.count).map { String(decoding: try file.read($0), as: UTF8.self) } == [
+                "abc", "", "defg", "h",
+            ])
+        #expect(
+            try file.read(0)
+                == {
+                    var bytes: [UInt8] = []; JSONWriter.write(values[0], to: &bytes); return bytes
+                }())
     }
 }
