@@ -110,10 +110,17 @@
     }
     return null;
   }
-  var shardMaps = new WeakMap();
+  // A shard carries the cards of its terms' first results ([ordinal, card]): kept here by ordinal, so the
+  // first cards of a one-word query need no file of cards.
+  var shardMaps = new WeakMap(), carried = new Map();
   function termMap(shard) {
     var m = shardMaps.get(shard);
-    if (!m) { m = new Map(); shard.terms.forEach(function (t) { m.set(t[0], t); }); shardMaps.set(shard, m); }
+    if (!m) {
+      m = new Map(); shard.terms.forEach(function (t) { m.set(t[0], t); }); shardMaps.set(shard, m);
+      (Array.isArray(shard.cards) ? shard.cards : []).forEach(function (c) {
+        if (Array.isArray(c) && typeof c[0] === 'number' && c[1] && typeof c[1] === 'object') carried.set(c[0], c[1]);
+      });
+    }
     return m;
   }
   // A term's postings as {ord: [title, body, length]}, or an empty map.
@@ -312,8 +319,8 @@
     var s = params.toString(), url = location.pathname + (s ? '?' + s : '');
     if (url !== location.pathname + location.search) history.replaceState(null, '', url);
   }
-  // The first cards of a query are few, so they need few files of cards and come at once; more follow
-  // as the visitor scrolls.
+  // The first cards of a query are few, so they come at once, from its shards (one word) or from a few
+  // files of cards; more follow as the visitor scrolls.
   function showMore(root, mine, replace) {
     var want = shown + (replace ? FIRST : SHOW);
     if (partial && want > current.length) {
@@ -328,6 +335,7 @@
     shown += batch.length;
     return Promise.all(batch.map(function (ord) {
       var file = root.docs.files[Math.floor(ord / per)];
+      if (carried.has(ord)) return carried.get(ord);
       return file ? get(file).then(function (docs) { return docs[ord % per]; }) : null;
     })).then(function (cards) {
       if (mine !== seq) return;

@@ -2,7 +2,7 @@
 @testable import ScrolleryCore
 
 /// Any bytes as a search index: a root, a term shard and a page of postings (the input's parts between
-/// zero bytes). Reading it never crashes or hangs; a term whose entry has no pages reads as that entry's
+/// zero bytes; a file of cards reads as the shard's part). Reading it never crashes or hangs; a term whose entry has no pages reads as that entry's
 /// postings, and a word found is found in every shard that the root says holds it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSearchIndex(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -21,6 +21,9 @@ public func fuzzSearchIndex(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
                 fatalError("\(term.debugDescription) reads as \(postings), its entry holds \(entry.postings)")
             }
         }
+    }
+    if let shard = reader.shards.first, let cards = try? reader.carriedCards(in: shard.file) {
+        for ordinal in cards.keys.sorted().prefix(4) { _ = try? reader.card(ordinal) }
     }
     _ = try? reader.find("a b harbour 東京")
     return 0

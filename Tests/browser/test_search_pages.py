@@ -1,8 +1,9 @@
 """Search over a word too common for its shard (issue 33): the shard keeps the word's best postings and
 page files hold them all. In headless Chromium, on a fixture site where one word is in every one of
 2,600 titles: a one-word query shows the best results first and the exact count without loading a
-page file; a query with a rarer word finds exactly its items through the one page that holds them; and
-scrolling past the best postings loads the pages and goes on in the same order.
+page file or a file of cards (the shard carries the first results' cards); a query with a rarer word
+finds exactly its items through the one page that holds them; and scrolling past the best postings
+loads the pages and goes on in the same order.
 """
 
 from __future__ import annotations
@@ -69,6 +70,12 @@ def index_files(d, kind):
         ".filter(n => n.includes('/search/index/' + arguments[0] + '-'))", kind)
 
 
+def card_files(d):
+    """The files of result cards the page has fetched so far."""
+    return d.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/search/docs/'))")
+
+
 def cards(d):
     return d.execute_script(TITLES)
 
@@ -81,6 +88,23 @@ def test_a_common_word_ranks_its_best_without_a_page(common_site, browser):
     wait_until(lambda: d.execute_script(STATUS) == "2,600 results.", 10, "the exact count of a split word")
     assert cards(d) == [title_of(n) for n in SEA_ORDER[:12]]
     assert index_files(d, "g") == [], "the best postings in the shard are enough for the first results"
+    assert card_files(d) == [], "the shard carries the first results' cards"
+    assert console_errors(d) == []
+
+
+def test_a_rare_words_first_cards_come_with_its_shard_and_the_rest_from_files(common_site, browser):
+    d = browser()
+    d.get(common_site.origin + SEARCH)
+    wait_for(d, READY, 10, "search.js to start")
+    type_query(d, "lighthouse ")
+    wait_until(lambda: d.execute_script(STATUS) == f"{len(LIGHTHOUSES)} results.", 10, "the lighthouse count")
+    # One word in every title: BM25 falls with the length, ties in gallery order.
+    order = sorted(LIGHTHOUSES, key=lambda n: (length_of(n), n))
+    assert cards(d) == [title_of(n) for n in order[:12]]
+    assert card_files(d) == [], "the first 12 cards came with the shard"
+    d.execute_script("arguments[0].click()", d.find_element(By.CSS_SELECTOR, ".search-more"))
+    wait_until(lambda: len(cards(d)) == len(LIGHTHOUSES), 10, "the 13th after Show more")
+    assert cards(d) == [title_of(n) for n in order]
     assert console_errors(d) == []
 
 

@@ -28,6 +28,10 @@ actor SearchIndexBuilder {
     private var ordinal = 0
     private var docs: [UInt8] = []
     private var docsHeld = 0
+    /// Where each card of `docs` starts and ends.
+    private var cardRanges: [Range<Int>] = []
+    /// Every card written, one record each by ordinal: what the shards carry of their terms' first results.
+    private let cards: SpillFile
     private var docFiles: [String] = []
     private var facetCounts: [[String: Int]]
     /// The facets' names: the config's filters, then `date` when the site has sections and no filter of
@@ -45,6 +49,7 @@ actor SearchIndexBuilder {
         self.renderer = renderer
         files = SearchFiles(store: store)
         runs = try SearchRuns(in: config.cache.folder)
+        cards = try SpillFile(in: config.cache.folder)
         hasDateFacet =
             config.sections.by != .none && !config.search.filters.contains { $0.name == Self.dateFacet }
         facetNames = config.search.filters.map(\.name) + (hasDateFacet ? [Self.dateFacet] : [])
@@ -124,6 +129,7 @@ actor SearchIndexBuilder {
     private func addDoc(_ item: GalleryItem, slug: String) {
         let card = renderer.card(item, slug: slug)
         docs.append(docsHeld == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        let start = docs.count
         SearchJSON.raw(#"{"t":"#, into: &docs)
         SearchJSON.string(item.title, into: &docs)
         SearchJSON.raw(#","u":"#, into: &docs)
@@ -150,6 +156,7 @@ actor SearchIndexBuilder {
             docs.append(UInt8(ascii: "}"))
         }
         docs.append(UInt8(ascii: "}"))
+        cardRanges.append(start..<docs.count)
         docsHeld += 1
     }
 
@@ -157,6 +164,14 @@ actor SearchIndexBuilder {
         guard docsHeld > 0 else { return }
         docs.append(UInt8(ascii: "]"))
         docFiles.append(try Self.writeFingerprinted(docs, prefix: "d", folder: "search/docs", into: &files))
+        var records: [UInt8] = []
+        var ends: [Int] = []
+        for range in cardRanges {
+            records += docs[range]
+            ends.append(records.count)
+        }
+        try cards.append(records, recordEnds: ends)
+        cardRanges.removeAll(keepingCapacity: true)
         docs.removeAll(keepingCapacity: true)
         docsHeld = 0
     }
@@ -201,14 +216,15 @@ actor SearchIndexBuilder {
         var shards = SearchShardWriter(totalPostings: totalPostings)
         var prefixes = SearchPrefixTable()
         var merge = try runs.merged()
-        let (items, averageLength) = (ordinal, averageLength)
+        let (items, averageLength, cards) = (ordinal, averageLength, cards)
+        let card = { (ordinal: UInt32) throws -> [UInt8] in try cards.read(Int(ordinal)) }
         try await withThrowingTaskGroup(of: (Int, [SearchShardEntry]).self) { group in
             while let (term, postings) = try merge.next() {
                 prefixes.add(term, documents: postings.count / 4)
                 guard let (number, terms) = shards.add(term, postings) else { continue }
                 group.addTask { (number, SearchShardEntry.make(terms, items: items, averageLength: averageLength)) }
                 while shards.unwritten > 1, let (number, entries) = try await group.next() {
-                    try shards.write(entries, number: number, into: &files)
+                    try shards.write(entries, number: number, into: &files, card: card)
                     // A batch is made on one thread and freed on this one: each keeps what it freed.
                     scrollery_allocator_purge()
                 }
@@ -217,10 +233,10 @@ actor SearchIndexBuilder {
                 group.addTask { (number, SearchShardEntry.make(terms, items: items, averageLength: averageLength)) }
             }
             while let (number, entries) = try await group.next() {
-                try shards.write(entries, number: number, into: &files)
+                try shards.write(entries, number: number, into: &files, card: card)
             }
         }
-        try shards.close(into: &files)
+        try shards.close(into: &files, card: card)
         let prefixFiles = try prefixes.write(into: &files)
         try files.write(root(shards: shards.written, prefixes: prefixFiles), to: Self.rootPath)
         files.makeFolders(for: [Self.pagePath])

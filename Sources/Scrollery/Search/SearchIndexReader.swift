@@ -23,6 +23,9 @@ struct SearchIndexReader {
     let shards: [(first: String, last: String, file: String)]
     /// Each filter's listed values and counts.
     let filters: [(name: String, values: [(String, Int)])]
+    /// The files of result cards, in gallery order, `docsPerFile` cards each.
+    let docFiles: [String]
+    let docsPerFile: Int
 
     /// Reads the index of the site built into `outputFolder`.
     init(outputFolder: URL) throws {
@@ -42,6 +45,16 @@ struct SearchIndexReader {
         else { throw SearchIndexError("search/index.json is not a search index root") }
         self.items = items
         averageLength = members["avgLength"]?.scalarText.flatMap { Int($0) }
+        guard case .object(let docs)? = members["docs"], let per = docs["per"]?.scalarText.flatMap({ Int($0) }),
+            per > 0, case .array(let docList)? = docs["files"]
+        else { throw SearchIndexError("search/index.json has no list of card files") }
+        docsPerFile = per
+        docFiles = try docList.map {
+            guard case .string(let file) = $0 else {
+                throw SearchIndexError("a card file of search/index.json is not a name")
+            }
+            return file
+        }
         shards = try shardList.map { entry in
             guard case .array(let parts) = entry, parts.count == 3, case .string(let first) = parts[0],
                 case .string(let last) = parts[1], case .string(let file) = parts[2]
@@ -135,6 +148,34 @@ struct SearchIndexReader {
             index += 4
         }
         return result
+    }
+
+    /// The card of the item at `ordinal`, from its file of cards; `nil` past the last item.
+    func card(_ ordinal: Int) throws -> JSONValue? {
+        guard ordinal >= 0, ordinal / docsPerFile < docFiles.count else { return nil }
+        let file = docFiles[ordinal / docsPerFile]
+        guard case .array(let cards) = try Self.parse(self.file(file)) else {
+            throw SearchIndexError("\(file) is not a list of cards")
+        }
+        let index = ordinal % docsPerFile
+        return index < cards.count ? cards[index] : nil
+    }
+
+    /// The cards a shard carries (of its terms' first results), by ordinal.
+    func carriedCards(in shardFile: String) throws -> [Int: JSONValue] {
+        guard case .object(let members) = try Self.parse(file(shardFile)) else {
+            throw SearchIndexError("\(shardFile) is not a term shard")
+        }
+        guard case .array(let list)? = members["cards"] else { return [:] }
+        var cards: [Int: JSONValue] = [:]
+        for pair in list {
+            guard case .array(let parts) = pair, parts.count == 2,
+                let ordinal = parts[0].scalarText.flatMap({ Int($0) }),
+                case .object = parts[1]
+            else { throw SearchIndexError("a card of \(shardFile) is not [ordinal, card]") }
+            cards[ordinal] = parts[1]
+        }
+        return cards
     }
 
     /// The ordinals of the items that have every term of `query` (folded and cut as an item's text is).

@@ -27,6 +27,11 @@ enum SearchLimits {
     static let inlinePostings = 2_048
     /// The best postings a split term's shard holds: what a one-word query ranks first.
     static let topPostings = 512
+    /// The results a query shows first (`FIRST` in `search.js`): a shard carries the cards of its terms'
+    /// first results, so a one-word query draws them with no file of cards.
+    static let firstResults = 12
+    /// The most cards a term shard carries: its commonest terms' first results, as many terms as fit.
+    static let cardsPerShard = 1_024
     /// Postings per page file of a split term.
     static let pagePostings = 32_768
     /// The terms a one- or two-letter prefix stands for: the most frequent.

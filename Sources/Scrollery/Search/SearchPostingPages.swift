@@ -20,11 +20,32 @@ enum SearchPostingPages {
     static func isSplit(count: Int) -> Bool { count > SearchLimits.inlinePostings }
 
     /// The best `SearchLimits.topPostings` of `postings` (four numbers each, in ordinal order), in ordinal
-    /// order. Kept in a heap whose root is the worst kept, so it takes that much memory however many
-    /// postings the term has.
+    /// order.
     static func top(of postings: [UInt32], items: Int, averageLength: Int) -> [UInt32] {
-        let score = BM25(items: items, documents: postings.count / 4, averageLength: averageLength)
-        var kept = WorstFirst(capacity: SearchLimits.topPostings)
+        best(
+            SearchLimits.topPostings, of: postings, documents: postings.count / 4, items: items,
+            averageLength: averageLength)
+    }
+
+    /// The ordinals of a term's first `SearchLimits.firstResults` results, in ordinal order: the cards a
+    /// one-word query shows first. `postings` are the term's (or, for a split term, its `top`), and
+    /// `documents` how many items it is in.
+    static func lead(of postings: [UInt32], documents: Int, items: Int, averageLength: Int) -> [UInt32] {
+        let kept =
+            postings.count / 4 <= SearchLimits.firstResults
+            ? postings
+            : best(
+                SearchLimits.firstResults, of: postings, documents: documents, items: items,
+                averageLength: averageLength)
+        return stride(from: 0, to: kept.count - 3, by: 4).map { kept[$0] }
+    }
+
+    /// The best `keep` of `postings` (four numbers each, in ordinal order) of a term in `documents` items, in
+    /// ordinal order. Kept in a heap whose root is the worst kept, so it takes that much memory however many
+    /// postings the term has.
+    static func best(_ keep: Int, of postings: [UInt32], documents: Int, items: Int, averageLength: Int) -> [UInt32] {
+        let score = BM25(items: items, documents: documents, averageLength: averageLength)
+        var kept = WorstFirst(capacity: keep)
         var base = 0
         while base + 3 < postings.count {
             let ranked = Ranked(

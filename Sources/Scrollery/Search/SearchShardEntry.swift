@@ -13,6 +13,10 @@ struct SearchShardEntry: Sendable {
     let bytes: [UInt8]
     /// The page files of a split term, in order.
     let pages: [(path: String, bytes: [UInt8])]
+    /// How many items the term is in.
+    let documents: Int
+    /// The ordinals of its first results (`SearchPostingPages.lead`), whose cards its shard may carry.
+    let lead: [UInt32]
 
     /// - Parameters:
     ///   - postings: four numbers each: ordinal, title count, description count, length.
@@ -25,14 +29,18 @@ struct SearchShardEntry: Sendable {
         SearchJSON.string(utf8: term, into: &bytes)
         bytes.append(UInt8(ascii: ","))
         let count = postings.count / 4
+        documents = count
         guard SearchPostingPages.isSplit(count: count) else {
             SearchJSON.postings(postings[...], into: &bytes)
             bytes.append(UInt8(ascii: "]"))
             self.bytes = bytes
             pages = []
+            lead = SearchPostingPages.lead(
+                of: postings, documents: count, items: items, averageLength: averageLength)
             return
         }
         let top = SearchPostingPages.top(of: postings, items: items, averageLength: averageLength)
+        lead = SearchPostingPages.lead(of: top, documents: count, items: items, averageLength: averageLength)
         let pages = SearchPostingPages.pages(of: postings)
         SearchJSON.postings(top[...], into: &bytes)
         bytes.append(UInt8(ascii: ","))

@@ -1,6 +1,7 @@
 import ScrolleryIO
 
-/// Cuts the merged terms, in byte order, into shard files `search/index/t-<fingerprint>.json`.
+/// Cuts the merged terms, in byte order, into shard files `search/index/t-<fingerprint>.json`, each with
+/// the cards of its terms' first results (`cards`), so a one-word query draws them with no file of cards.
 ///
 /// A shard is cut before a term when it holds at least `target` postings and the term's hash ends in three
 /// zero bits, or when it holds four times `target`: where a shard ends depends on the terms near the cut,
@@ -32,10 +33,11 @@ struct SearchShardWriter {
     private var handedOut = 0
     private var batchesWritten = 0
     private var waiting: [Int: [SearchShardEntry]] = [:]
-    /// The shard being written: its JSON so far, and its first and last term.
+    /// The shard being written: its JSON so far, its first and last term, and its terms' first results.
     private var bytes: [UInt8] = []
     private var first: [UInt8] = []
     private var last: [UInt8] = []
+    private var leads: [(documents: Int, ordinals: [UInt32])] = []
 
     /// The batches handed out and not yet written.
     var unwritten: Int { handedOut - batchesWritten }
@@ -78,12 +80,15 @@ struct SearchShardWriter {
     }
 
     /// Takes the entries of the batch numbered `number` and writes every batch whose turn has come, in
-    /// order: a shard's file when the next term starts another, and a split term's page files.
-    mutating func write(_ entries: [SearchShardEntry], number: Int, into files: inout SearchFiles) throws {
+    /// order: a shard's file when the next term starts another, and a split term's page files. `card`
+    /// gives the JSON of the card of an item, by its ordinal.
+    mutating func write(
+        _ entries: [SearchShardEntry], number: Int, into files: inout SearchFiles, card: (UInt32) throws -> [UInt8]
+    ) throws {
         waiting[number] = entries
         while let next = waiting.removeValue(forKey: batchesWritten) {
             for entry in next {
-                if entry.startsShard { try flush(into: &files) }
+                if entry.startsShard { try flush(into: &files, card: card) }
                 if bytes.isEmpty {
                     SearchJSON.raw(#"{"terms":["#, into: &bytes)
                     first = entry.term
@@ -92,6 +97,7 @@ struct SearchShardWriter {
                 }
                 bytes += entry.bytes
                 last = entry.term
+                leads.append((entry.documents, entry.lead))
                 for page in entry.pages { try files.write(page.bytes, to: page.path) }
             }
             batchesWritten += 1
@@ -99,18 +105,43 @@ struct SearchShardWriter {
     }
 
     /// Writes the last shard, once every batch is written.
-    mutating func close(into files: inout SearchFiles) throws {
-        try flush(into: &files)
+    mutating func close(into files: inout SearchFiles, card: (UInt32) throws -> [UInt8]) throws {
+        try flush(into: &files, card: card)
     }
 
-    private mutating func flush(into files: inout SearchFiles) throws {
+    private mutating func flush(into files: inout SearchFiles, card: (UInt32) throws -> [UInt8]) throws {
         guard !bytes.isEmpty else { return }
+        SearchJSON.raw(#"],"cards":["#, into: &bytes)
+        for (index, ordinal) in Self.carried(leads).enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "["))
+            SearchJSON.number(Int(ordinal), into: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            bytes += try card(ordinal)
+            bytes.append(UInt8(ascii: "]"))
+        }
+        leads.removeAll(keepingCapacity: true)
         SearchJSON.raw("]}\n", into: &bytes)
         let file = try SearchIndexBuilder.writeFingerprinted(bytes, prefix: "t", folder: "search/index", into: &files)
         written.append(
             Shard(
                 first: String(decoding: first, as: UTF8.self), last: String(decoding: last, as: UTF8.self), file: file))
         bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The items whose cards a shard carries, in ordinal order: its terms' first results, the commonest
+    /// terms first (ties in term order), each term's whole or not at all, up to `SearchLimits.cardsPerShard`.
+    static func carried(_ leads: [(documents: Int, ordinals: [UInt32])]) -> [UInt32] {
+        var carried = Set<UInt32>()
+        let commonestFirst = leads.indices.sorted {
+            leads[$0].documents != leads[$1].documents ? leads[$0].documents > leads[$1].documents : $0 < $1
+        }
+        for index in commonestFirst {
+            let new = leads[index].ordinals.filter { !carried.contains($0) }
+            if carried.count + new.count > SearchLimits.cardsPerShard { continue }
+            carried.formUnion(new)
+        }
+        return carried.sorted()
     }
 
     /// FNV-1a, 32 bits: the same on every machine and every run.

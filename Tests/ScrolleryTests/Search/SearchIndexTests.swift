@@ -85,6 +85,46 @@ struct SearchIndexTests {
         #expect(try reader.postings(of: SearchIndexBuilder.facetTerm("tag", "odd")).count == 200)
     }
 
+    @Test("A word's shard carries the cards of its first results, as its file of cards has them")
+    func shardsCarryFirstCards() async throws {
+        let site = try Self.site(600, seed: 11)
+        defer { site.remove() }
+        try await site.build()
+        let reader = try SearchIndexReader(outputFolder: site.output)
+        var checked = 0
+        for word in Self.words {
+            let terms = SearchText.terms(in: word)
+            guard terms.count == 1, let term = terms.first,
+                let shard = reader.shards.first(where: {
+                    !SearchRuns.less(Array(term.utf8), Array($0.first.utf8))
+                        && !SearchRuns.less(Array($0.last.utf8), Array(term.utf8))
+                })
+            else { continue }
+            // The one-word order of search.js: title matches first, then BM25, then the gallery's order.
+            let postings = try reader.postings(of: term)
+            let score = SearchPostingPages.BM25(
+                items: reader.items, documents: postings.count, averageLength: reader.averageLength ?? 0)
+            let ranked = postings.sorted {
+                let (a, b) = ($0.title > 0, $1.title > 0)
+                if a != b { return a }
+                let (x, y) = (
+                    score.of(title: UInt32($0.title), body: UInt32($0.body), length: UInt32($0.length)),
+                    score.of(title: UInt32($1.title), body: UInt32($1.body), length: UInt32($1.length))
+                )
+                return x != y ? x > y : $0.ordinal < $1.ordinal
+            }
+            let first = ranked.prefix(SearchLimits.firstResults).map(\.ordinal)
+            let carried = try reader.carriedCards(in: shard.file)
+            #expect(carried.count <= SearchLimits.cardsPerShard)
+            for ordinal in first {
+                let card = try #require(carried[ordinal], "the card of \(term)'s result \(ordinal)")
+                #expect(card == (try reader.card(ordinal)), "\(term)'s result \(ordinal) carried as its file has it")
+            }
+            checked += 1
+        }
+        #expect(checked > 20, "most of the corpus's words are one term")
+    }
+
     @Test("The page, the box and the script are there with search on, and none of them without")
     func pageAndBox() async throws {
         let site = try Self.site(30)
@@ -198,14 +238,16 @@ struct SearchIndexTests {
 
         let reader = try SearchIndexReader(outputFolder: site.output)
         #expect(try reader.find("zebra") == [index])
-        // The shards that hold an affected term (old or new) are the only ones allowed to change.
+        // The shards that hold an affected term (old or new), and those that carry the item's card (among
+        // the first results of one of their terms), are the only ones allowed to change.
         let affected = oldTerms.union(newTerms)
         var allowed: Set<String> = ["search/index.json"]
         for shard in reader.shards {
-            if affected.contains(where: {
+            let holdsTerm = affected.contains {
                 !SearchRuns.less(Array($0.utf8), Array(shard.first.utf8))
                     && !SearchRuns.less(Array(shard.last.utf8), Array($0.utf8))
-            }) {
+            }
+            if try holdsTerm || reader.carriedCards(in: shard.file)[index] != nil {
                 allowed.insert("search/" + shard.file)
             }
         }

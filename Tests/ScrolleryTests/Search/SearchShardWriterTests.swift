@@ -22,6 +22,9 @@ struct SearchShardWriterTests {
         }
     }
 
+    /// A card that names its item.
+    static func card(_ ordinal: UInt32) -> [UInt8] { Array(#"{"t":"item \#(ordinal)"}"#.utf8) }
+
     /// Writes `terms` through a writer, giving back each batch's entries in the order `order` makes of
     /// the batches' numbers; returns the shards and every file written, with its bytes.
     static func write(
@@ -41,10 +44,10 @@ struct SearchShardWriterTests {
             #expect(writer.unwritten == batches.count)
             for number in order(batches.keys.sorted()) {
                 let entries = SearchShardEntry.make(batches[number] ?? [], items: 20_000, averageLength: 40)
-                try writer.write(entries, number: number, into: &files)
+                try writer.write(entries, number: number, into: &files, card: Self.card)
             }
             #expect(writer.unwritten == 0)
-            try writer.close(into: &files)
+            try writer.close(into: &files, card: Self.card)
             var written: [String: [UInt8]] = [:]
             for file in files.written {
                 written[file.path] = Array(
@@ -74,5 +77,63 @@ struct SearchShardWriterTests {
             found += (json?["terms"] as? [[Any]] ?? []).compactMap { $0.first as? String }
         }
         #expect(found == terms.map { String(decoding: $0.term, as: UTF8.self) })
+    }
+
+    @Test("A shard carries its terms' first results, the commonest terms first, whole or not at all")
+    func carriedCards() throws {
+        // 150 terms of 12 first results each, the commonest first, every third sharing its results with
+        // the term before it: more than the cap holds.
+        let leads: [(documents: Int, ordinals: [UInt32])] = (0..<150).map { number in
+            let base = UInt32(number % 3 == 2 ? number - 1 : number) * 100
+            return (1_000 - number, (0..<12).map { base + UInt32($0) })
+        }
+        let carried = SearchShardWriter.carried(leads)
+        #expect(carried == carried.sorted() && Set(carried).count == carried.count)
+        #expect(carried.count <= SearchLimits.cardsPerShard)
+        let kept = Set(carried)
+        var whole = 0
+        for lead in leads {
+            let inside = lead.ordinals.filter(kept.contains).count
+            #expect(inside == 0 || inside == lead.ordinals.count, "a term's first results are carried whole or not")
+            if inside > 0 { whole += 1 }
+        }
+        #expect(leads.prefix(whole).allSatisfy { $0.ordinals.allSatisfy(kept.contains) }, "the commonest first")
+        #expect(whole < leads.count, "the cap leaves the rarest out")
+        // A shared term costs nothing, so a term whose results are already carried is always in.
+        #expect(
+            leads.enumerated().allSatisfy {
+                $0.offset % 3 != 2
+                    || $0.element.ordinals.allSatisfy(kept.contains)
+                        == leads[$0.offset - 1].ordinals.allSatisfy(kept.contains)
+            })
+
+        // Through the writer: each shard carries every term's first results (few enough here), as `card` gives them.
+        let written = try Self.write(Self.terms()) { $0 }
+        for shard in written.shards {
+            let path = "search/" + (shard.split(separator: " ").last.map(String.init) ?? "")
+            let json = try JSONSerialization.jsonObject(with: Data(written.files[path] ?? [])) as? [String: Any]
+            let pairs = json?["cards"] as? [[Any]] ?? []
+            let ordinals = pairs.compactMap { ($0.first as? NSNumber)?.uint32Value }
+            #expect(!ordinals.isEmpty && ordinals == ordinals.sorted())
+            for pair in pairs {
+                let ordinal = (pair.first as? NSNumber)?.uint32Value ?? 0
+                #expect((pair.last as? [String: String])?["t"] == "item \(ordinal)")
+            }
+            for term in json?["terms"] as? [[Any]] ?? [] {
+                let best = term.count > 2 ? (term[1] as? [NSNumber] ?? []).map(\.uint32Value) : nil
+                let postings = best ?? (term[1] as? [NSNumber] ?? []).map(\.uint32Value)
+                var ordinal: UInt32 = 0
+                var decoded: [UInt32] = []
+                for start in stride(from: 0, to: postings.count, by: 4) {
+                    ordinal += postings[start]
+                    decoded += [ordinal] + postings[(start + 1)..<(start + 4)]
+                }
+                let documents = (term.count > 2 ? term[2] as? Int : nil) ?? decoded.count / 4
+                let lead = SearchPostingPages.lead(
+                    of: decoded, documents: documents, items: 20_000, averageLength: 40)
+                #expect(lead.count == min(documents, SearchLimits.firstResults))
+                #expect(lead.allSatisfy(Set(ordinals).contains), "\(term[0])'s first results are carried")
+            }
+        }
     }
 }
