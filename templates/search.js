@@ -137,8 +137,13 @@
     return get(r[2]).then(function (s) {
       var t = termMap(s).get(term);
       if (!t) return { post: new Map(), n: 0, pages: null };
-      return { post: decode(t[1]), n: t.length > 2 ? t[2] : t[1].length / 4, pages: t[3] || null };
+      return { list: t[1], post: null, n: t.length > 2 ? t[2] : t[1].length / 4, pages: t[3] || null };
     });
+  }
+  // An entry's postings, decoded when first needed (a query typed past is dropped before it decodes any).
+  function posts(e) {
+    if (!e.post) { e.post = decode(e.list); e.list = null; }
+    return e.post;
   }
   function exact(root, term) { return entry(root, term).then(function (e) { return [e]; }); }
   // Adds a split term's postings from the pages that hold any of ords (sorted), or from all of them.
@@ -152,7 +157,8 @@
     });
     e.all = !ords;
     return Promise.all(want.map(function (p) { return get(p[2]); })).then(function (lists) {
-      lists.forEach(function (l) { decode(l).forEach(function (v, ord) { e.post.set(ord, v); }); });
+      var post = posts(e);
+      lists.forEach(function (l) { decode(l).forEach(function (v, ord) { post.set(ord, v); }); });
     });
   }
   // The terms a typed prefix stands for: from the prefix table for one or two letters, else from the
@@ -180,12 +186,17 @@
       });
     });
   }
+  // An entry's BM25 of one posting ([title, body, length]): the build's SearchPostingPages.BM25.
+  function scorer(root, e) {
+    if (!e.score) {
+      var n = root.items, df = e.n, idf = Math.log(1 + (n - df + 0.5) / (df + 0.5)), avg = root.avgLength || 1;
+      e.score = function (v) { var tf = 2 * v[0] + v[1]; return idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * v[2] / avg)); };
+    }
+    return e.score;
+  }
   function bm25(root, e) {
-    var n = root.items, df = e.n, idf = Math.log(1 + (n - df + 0.5) / (df + 0.5)), avg = root.avgLength || 1, out = new Map();
-    e.post.forEach(function (v, ord) {
-      var tf = 2 * v[0] + v[1], score = idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * v[2] / avg));
-      out.set(ord, [v[0] > 0 ? 1 : 0, score]);
-    });
+    var score = scorer(root, e), out = new Map();
+    posts(e).forEach(function (v, ord) { out.set(ord, [v[0] > 0 ? 1 : 0, score(v)]); });
     return out;
   }
   // A query word's entries: its own, or for the word typed as a prefix, those of the terms it starts.
@@ -206,6 +217,17 @@
     });
     return out;
   }
+  // A word's match of one item, [in title, score] (the best of its entries'), or undefined.
+  function scoreOf(root, es, ord) {
+    var best;
+    es.forEach(function (e) {
+      var v = posts(e).get(ord);
+      if (!v) return;
+      var s = [v[0] > 0 ? 1 : 0, scorer(root, e)(v)];
+      if (!best || s[0] > best[0] || (s[0] === best[0] && s[1] > best[1])) best = s;
+    });
+    return best;
+  }
   function size(es) { return es.reduce(function (a, e) { return a + e.n; }, 0); }
 
   /* ---------- a query: parse, match, rank ---------- */
@@ -220,35 +242,44 @@
   // The ranked ordinals, how many match (count; known exactly when sure) and whether the list is whole.
   // The fewest-items word is read whole and the others only in the pages that hold its items, so every
   // match is found; one word alone, unless all is asked, ranks only its best postings: its first results
-  // are exact, the rest are read when the visitor scrolls past them.
-  function run(root, parsed, all) {
+  // are exact, the rest are read when the visitor scrolls past them. A query typed past (mine is no longer
+  // seq) stops where it is and gives null: its work would only hold up the newer one's.
+  function run(root, parsed, all, mine) {
+    function stale() { return mine !== seq; }
     var jobs = parsed.terms.map(function (t) { return matches(root, t, t === parsed.prefix); })
       .concat(parsed.filters.map(function (f) { return exact(root, f); }));
     return Promise.all(jobs).then(function (groups) {
+      if (stale()) return null;
       if (!groups.length) return { ords: [], count: 0, sure: true, whole: true };
       var order = groups.map(function (_, k) { return k; }).sort(function (a, b) { return size(groups[a]) - size(groups[b]); });
       var first = groups[order[0]], alone = groups.length === 1 && !all;
       var filled = alone ? Promise.resolve() : Promise.all(first.map(function (e) { return fill(e, null); })).then(function () {
+        if (stale()) return;
         var ords = [];
-        first.forEach(function (e) { e.post.forEach(function (_, o) { ords.push(o); }); });
+        first.forEach(function (e) { posts(e).forEach(function (_, o) { ords.push(o); }); });
         ords.sort(function (a, b) { return a - b; });
         return Promise.all(order.slice(1).map(function (k) {
           return Promise.all(groups[k].map(function (e) { return fill(e, ords); }));
         }));
       });
       return filled.then(function () {
-        var maps = groups.map(function (g) { return scores(root, g); }), out = [], words = parsed.terms.length;
-        maps[order[0]].forEach(function (_, ord) {
-          for (var k = 0; k < maps.length; k++) if (!maps[k].has(ord)) return;
+        if (stale()) return null;
+        // The fewest-items word's matches, each looked up in the other words (scored only where found).
+        var out = [], words = parsed.terms.length, lead = order[0];
+        scores(root, first).forEach(function (had, ord) {
           var inTitle = 0, score = 0;
-          for (k = 0; k < words; k++) { var v = maps[k].get(ord); inTitle += v[0]; score += v[1]; }
+          for (var k = 0; k < groups.length; k++) {
+            var v = k === lead ? had : scoreOf(root, groups[k], ord);
+            if (!v) return;
+            if (k < words) { inTitle += v[0]; score += v[1]; }
+          }
           out.push([ord, inTitle, score]);
         });
         out.sort(function (a, b) { return b[1] - a[1] || b[2] - a[2] || a[0] - b[0]; });
         var ords = out.map(function (r) { return r[0]; }), split = first.filter(function (e) { return e.pages && !e.all; });
         if (!split.length) return { ords: ords, count: ords.length, sure: true, whole: true };
         // Past the fewest best postings of its split terms, a word's order is not known yet.
-        var known = Math.min.apply(null, split.map(function (e) { return e.post.size; }));
+        var known = Math.min.apply(null, split.map(function (e) { return posts(e).size; }));
         return { ords: ords.slice(0, known), count: Math.max(ords.length, Math.max.apply(null, first.map(function (e) { return e.n; }))),
           sure: first.length === 1, whole: false };
       });
@@ -325,7 +356,7 @@
     var want = shown + (replace ? FIRST : SHOW);
     if (partial && want > current.length) {
       var parsed = partial;
-      return run(root, parsed, true).then(function (r) {
+      return run(root, parsed, true, mine).then(function (r) {
         if (mine !== seq) return;
         current = r.ords; partial = null;
         return showMore(root, mine, replace).then(function () { if (mine === seq) announce(r); });
@@ -362,7 +393,7 @@
         current = []; partial = null; shown = 0; list.textContent = ''; more.hidden = true;
         say(''); return;
       }
-      return run(root, parsed, false).then(function (r) {
+      return run(root, parsed, false, mine).then(function (r) {
         if (mine !== seq) return;
         current = r.ords; partial = r.whole ? null : parsed; shown = 0;
         return showMore(root, mine, true).then(function () {
