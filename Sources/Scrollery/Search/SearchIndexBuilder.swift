@@ -30,8 +30,8 @@ actor SearchIndexBuilder {
     private var docsHeld = 0
     /// Where each card of `docs` starts and ends.
     private var cardRanges: [Range<Int>] = []
-    /// Every card written, one record each by ordinal: what the shards carry of their terms' first results.
-    private let cards: SpillFile
+    /// Every card written: what the shards carry of their terms' first results.
+    private let cards: SearchCardStore
     private var docFiles: [String] = []
     private var facetCounts: [[String: Int]]
     /// The facets' names: the config's filters, then `date` when the site has sections and no filter of
@@ -49,7 +49,7 @@ actor SearchIndexBuilder {
         self.renderer = renderer
         files = SearchFiles(store: store)
         runs = try SearchRuns(in: config.cache.folder)
-        cards = try SpillFile(in: config.cache.folder)
+        cards = try SearchCardStore(in: config.cache.folder)
         hasDateFacet =
             config.sections.by != .none && !config.search.filters.contains { $0.name == Self.dateFacet }
         facetNames = config.search.filters.map(\.name) + (hasDateFacet ? [Self.dateFacet] : [])
@@ -170,7 +170,7 @@ actor SearchIndexBuilder {
             records += docs[range]
             ends.append(records.count)
         }
-        try cards.append(records, recordEnds: ends)
+        try cards.add(records, cardEnds: ends)
         cardRanges.removeAll(keepingCapacity: true)
         docs.removeAll(keepingCapacity: true)
         docsHeld = 0
@@ -217,7 +217,7 @@ actor SearchIndexBuilder {
         var prefixes = SearchPrefixTable()
         var merge = try runs.merged()
         let (items, averageLength, cards) = (ordinal, averageLength, cards)
-        let card = { (ordinal: UInt32) throws -> [UInt8] in try cards.read(Int(ordinal)) }
+        let card = { (ordinal: UInt32) throws -> [UInt8] in try cards.card(ordinal) }
         try await withThrowingTaskGroup(of: (Int, [SearchShardEntry]).self) { group in
             while let (term, postings) = try merge.next() {
                 prefixes.add(term, documents: postings.count / 4)

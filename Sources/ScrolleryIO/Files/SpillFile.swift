@@ -52,27 +52,17 @@ package final class SpillFile {
         end += bytes.count
     }
 
-    /// Adds several records at the end in one write: `bytes` cut at `ends` (each an offset into `bytes`, in
-    /// order; the last is `bytes.count`).
-    package func append(_ bytes: [UInt8], recordEnds ends: [Int]) throws(SpillFileError) {
-        precondition(ends.last ?? 0 == bytes.count && zip(ends, ends.dropFirst()).allSatisfy { $0 <= $1 })
-        do {
-            try bytes.withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }
-        } catch {
-            throw SpillFileError(folder: folder.path, action: "written", reason: error.localizedDescription)
-        }
-        var start = 0
-        for recordEnd in ends {
-            records.append((end + start, recordEnd - start))
-            start = recordEnd
-        }
-        end += bytes.count
-    }
-
     /// The bytes of record `index` (0 is the first appended).
     package func read(_ index: Int) throws(SpillFileError) -> [UInt8] {
         precondition(records.indices.contains(index), "no spill record \(index)")
-        let (offset, count) = records[index]
+        return try read(index, bytes: 0..<records[index].count)
+    }
+
+    /// The bytes `range` of record `index`, counted from its start.
+    package func read(_ index: Int, bytes range: Range<Int>) throws(SpillFileError) -> [UInt8] {
+        precondition(records.indices.contains(index), "no spill record \(index)")
+        precondition(range.lowerBound >= 0 && range.upperBound <= records[index].count, "outside spill record \(index)")
+        let (offset, count) = (records[index].offset + range.lowerBound, range.count)
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             var done = 0
