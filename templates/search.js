@@ -237,7 +237,10 @@
     uniq = uniq.slice(0, MAX_TERMS);
     var last = ts.length ? ts[ts.length - 1] : null;
     var filters = selects.filter(function (s) { return s.value; }).map(function (s) { return '!' + s.name + ':' + s.value; });
-    return { q: q, terms: uniq, prefix: last !== null && !/\s$/.test(q) ? last : null, filters: filters };
+    // The last word is matched as a prefix while it is typed, unless it is a pair of characters of a script
+    // without spaces: a whole term (a bigram), which no longer term starts.
+    var whole = last !== null && Array.from(last).length === 2 && Array.from(last).every(function (c) { return kind(c) === 2; });
+    return { q: q, terms: uniq, prefix: last !== null && !whole && !/\s$/.test(q) ? last : null, filters: filters };
   }
   // The ranked ordinals, how many match (count; known exactly when sure) and whether the list is whole.
   // The fewest-items word is read whole and the others only in the pages that hold its items, so every

@@ -45,6 +45,10 @@ def title_of(n: int) -> str:
     words = ["Photo", str(n), "by", "the", "sea"] + FILLER[: n % 5]
     if n % 200 == 7:
         words.append("lighthouse")
+    if n % 100 == 3:
+        # A pair of Han characters (one bigram term) and a word of Yi syllables: 26 of each, so the
+        # one-letter prefixes 夜 and ꀀ get prefix tables, whose range holds every pair starting with 夜.
+        words += [chr(0x591C) + chr(0x4E00 + n // 100), chr(0xA000) + chr(0xA001 + n // 100)]
     return " ".join(words)
 
 
@@ -105,6 +109,21 @@ def test_a_rare_words_first_cards_come_with_its_shard_and_the_rest_from_files(co
     d.execute_script("arguments[0].click()", d.find_element(By.CSS_SELECTOR, ".search-more"))
     wait_until(lambda: len(cards(d)) == len(LIGHTHOUSES), 10, "the 13th after Show more")
     assert cards(d) == [title_of(n) for n in order]
+    assert console_errors(d) == []
+
+
+def test_a_pair_of_han_characters_is_looked_up_whole_without_a_prefix_table(common_site, browser):
+    d = browser()
+    d.get(common_site.origin + SEARCH)
+    wait_for(d, READY, 10, "search.js to start")
+    # Pasted: one input event, so no one-letter prefix is looked up on the way.
+    d.execute_script(
+        "var b = document.querySelector('#search-q'); b.value = arguments[0];"
+        "b.dispatchEvent(new Event('input', { bubbles: true }))", chr(0x591C) + chr(0x4E00 + 5))
+    wait_until(lambda: d.execute_script(STATUS) == "1 result.", 10, "the pair's one item")
+    assert cards(d) == [title_of(503)]
+    assert index_files(d, "p") == [], "a pair is a whole term: no longer term starts it, no prefix table"
+    assert len(index_files(d, "t")) == 1
     assert console_errors(d) == []
 
 
