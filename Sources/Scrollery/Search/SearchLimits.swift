@@ -32,6 +32,9 @@ enum SearchLimits {
     static let firstResults = 12
     /// The most cards a term shard carries: its commonest terms' first results, as many terms as fit.
     static let cardsPerShard = 1_024
+    /// The bytes of the largest card a shard carries; a larger one (a hostile title) is read from its
+    /// file of cards, so it does not swell every shard whose terms it is among the first results of.
+    static let carriedCardBytes = 4_096
     /// Postings per page file of a split term.
     static let pagePostings = 32_768
     /// The terms a one- or two-letter prefix stands for: the most frequent.

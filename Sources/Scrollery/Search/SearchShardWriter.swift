@@ -1,7 +1,8 @@
 import ScrolleryIO
 
 /// Cuts the merged terms, in byte order, into shard files `search/index/t-<fingerprint>.json`, each with
-/// the cards of its terms' first results (`cards`), so a one-word query draws them with no file of cards.
+/// the cards of its terms' first results (`cards`, each at most `SearchLimits.carriedCardBytes`), so a
+/// one-word query draws them with no file of cards.
 ///
 /// A shard is cut before a term when it holds at least `target` postings and the term's hash ends in three
 /// zero bits, or when it holds four times `target`: where a shard ends depends on the terms near the cut,
@@ -112,13 +113,17 @@ struct SearchShardWriter {
     private mutating func flush(into files: inout SearchFiles, card: (UInt32) throws -> [UInt8]) throws {
         guard !bytes.isEmpty else { return }
         SearchJSON.raw(#"],"cards":["#, into: &bytes)
-        for (index, ordinal) in Self.carried(leads).enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        var cardsWritten = 0
+        for ordinal in Self.carried(leads) {
+            let json = try card(ordinal)
+            guard json.count <= SearchLimits.carriedCardBytes else { continue }
+            if cardsWritten > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "["))
             SearchJSON.number(Int(ordinal), into: &bytes)
             bytes.append(UInt8(ascii: ","))
-            bytes += try card(ordinal)
+            bytes += json
             bytes.append(UInt8(ascii: "]"))
+            cardsWritten += 1
         }
         leads.removeAll(keepingCapacity: true)
         SearchJSON.raw("]}\n", into: &bytes)

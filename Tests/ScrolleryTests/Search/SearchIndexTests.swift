@@ -295,5 +295,14 @@ struct SearchIndexTests {
         #expect(tagValues.filter { $0.0.hasPrefix("tag") }.count == 64)
         let root = try site.read("search/index.json")
         #expect(root.utf8.count < 20_000)
+        // The 1 MB title's card stays in its file of cards: no shard carries it, as shards carry the other.
+        guard case .object(let card)? = try reader.card(0), case .string(let title)? = card["t"] else {
+            Issue.record("no card for the 1 MB title")
+            return
+        }
+        #expect(title.utf8.count > SearchLimits.carriedCardBytes)
+        let carried = try reader.shards.map { try reader.carriedCards(in: $0.file) }
+        #expect(carried.allSatisfy { $0[0] == nil }, "a shard carries the 1 MB title's card")
+        #expect(carried.contains { $0[1] != nil }, "no shard carries the ordinary card")
     }
 }
