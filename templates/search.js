@@ -194,9 +194,13 @@
     }
     return e.score;
   }
+  // A posting's match: [in title, score].
+  function match(score, v) { return [v[0] > 0 ? 1 : 0, score(v)]; }
+  // Whether match a ranks before b (a title match, then a higher score); any match before none.
+  function better(a, b) { return !b || a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]); }
   function bm25(root, e) {
     var score = scorer(root, e), out = new Map();
-    posts(e).forEach(function (v, ord) { out.set(ord, [v[0] > 0 ? 1 : 0, score(v)]); });
+    posts(e).forEach(function (v, ord) { out.set(ord, match(score, v)); });
     return out;
   }
   // A query word's entries: its own, or for the word typed as a prefix, those of the terms it starts.
@@ -212,7 +216,7 @@
     es.forEach(function (e) {
       bm25(root, e).forEach(function (v, ord) {
         var had = out.get(ord);
-        if (!had || v[0] > had[0] || (v[0] === had[0] && v[1] > had[1])) out.set(ord, v);
+        if (better(v, had)) out.set(ord, v);
       });
     });
     return out;
@@ -223,8 +227,8 @@
     es.forEach(function (e) {
       var v = posts(e).get(ord);
       if (!v) return;
-      var s = [v[0] > 0 ? 1 : 0, scorer(root, e)(v)];
-      if (!best || s[0] > best[0] || (s[0] === best[0] && s[1] > best[1])) best = s;
+      var s = match(scorer(root, e), v);
+      if (better(s, best)) best = s;
     });
     return best;
   }
@@ -239,7 +243,8 @@
     var filters = selects.filter(function (s) { return s.value; }).map(function (s) { return '!' + s.name + ':' + s.value; });
     // The last word is matched as a prefix while it is typed, unless it is a pair of characters of a script
     // without spaces: a whole term (a bigram), which no longer term starts.
-    var whole = last !== null && Array.from(last).length === 2 && Array.from(last).every(function (c) { return kind(c) === 2; });
+    var chars = last === null ? [] : Array.from(last);
+    var whole = chars.length === 2 && chars.every(function (c) { return kind(c) === 2; });
     return { q: q, terms: uniq, prefix: last !== null && !whole && !/\s$/.test(q) ? last : null, filters: filters };
   }
   // The ranked ordinals, how many match (count; known exactly when sure) and whether the list is whole.
