@@ -2,8 +2,9 @@
 @testable import ScrolleryCore
 
 /// Any bytes as a search index: a root, a term shard and a page of postings (the input's parts between
-/// zero bytes; a file of cards reads as the shard's part). Reading it never crashes or hangs; a term whose entry has no pages reads as that entry's
-/// postings, and a word found is found in every shard that the root says holds it.
+/// zero bytes; a file of cards reads as the shard's part). Reading it never crashes or hangs; a term whose
+/// entry has no pages reads as that entry's postings, and a word found is found in every shard that the
+/// root says holds it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSearchIndex(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let parts = UnsafeBufferPointer(start: start, count: count).split(
