@@ -24,6 +24,11 @@ drawn (seeded) from the data, in a fresh headless Chromium each (new profile, em
     Scrollery draws first), timed and measured apart.
     Its whole result set is `search.results`, whose ids name its fragment files, read here for their URLs.
 
+With --pictures, every card has a picture to draw, as in a real gallery: the site's items name
+images/<id>.jpg, and a photo-like JPEG of each item's size (480 px wide, quality 80, made once per size with
+libvips' `vips` command from libvips-tools, then hard-linked) is written there. Without it, every picture the
+generated site names is a 404.
+
 Pagefind indexes the item pages only (`--glob items/**/*.html`), their `<article>` less the chrome
 (`--root-selector article.item --exclude-selectors ...`): each result is an item, with its title and description.
 
@@ -125,6 +130,50 @@ class Words:
 
 
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
+
+
+# The generated site names pictures it does not have (every card's picture is a 404); with --pictures, JPEGs.
+PICTURE_SVG = 'image: "images/{{id}}.svg"'
+PICTURE_JPEG = 'image: "images/{{id}}.jpg"'
+PICTURE_WIDTH = 480  # about the card's width (26rem) at one device pixel per CSS pixel
+PICTURE_LOOKS = 6
+
+
+def make_picture(path, width, height, look):
+    """A photo-like JPEG at quality 80: three bands of Gaussian noise, each blurred by its own radius (smooth
+    areas and fine grain, so it compresses about as a photo thumbnail does), made with libvips' `vips`."""
+    temp = path.with_suffix(".parts")
+    temp.mkdir(exist_ok=True)
+    bands = []
+    for band, (mean, blur) in enumerate([(120, 2 + look), (100 + 8 * look, 4), (140, 1 + look % 3)]):
+        noise, blurred = temp / f"n{band}.v", temp / f"b{band}.v"
+        subprocess.run(["vips", "gaussnoise", str(noise), str(width), str(height), "--sigma", "90",
+                        "--mean", str(mean), "--seed", str(look * 3 + band)], check=True)
+        subprocess.run(["vips", "gaussblur", str(noise), str(blurred), str(blur)], check=True)
+        bands.append(str(blurred))
+    subprocess.run(["vips", "bandjoin", " ".join(bands), str(temp / "joined.v")], check=True)
+    subprocess.run(["vips", "cast", str(temp / "joined.v"), str(temp / "cast.v"), "uchar"], check=True)
+    subprocess.run(["vips", "copy", str(temp / "cast.v"), f"{path}[Q=80,strip]"], check=True)
+    shutil.rmtree(temp)
+
+
+def add_pictures(images, data, cache):
+    """Writes `images/<id>.jpg` for every item of the generated source in `data`: a JPEG of its width and
+    height scaled to PICTURE_WIDTH, one of PICTURE_LOOKS per size (made once into `cache`, then hard-linked)."""
+    if shutil.which("vips") is None:
+        sys.exit("--pictures needs libvips' vips command: apt-get install libvips-tools")
+    cache.mkdir(parents=True, exist_ok=True)
+    images.mkdir(parents=True, exist_ok=True)
+    for page in sorted(data.glob("page-*.json")):
+        for item in json.loads(page.read_text(encoding="utf-8"))["items"]:
+            width, height = PICTURE_WIDTH, round(PICTURE_WIDTH * item["height"] / item["width"])
+            look = int(item["id"]) % PICTURE_LOOKS
+            made = cache / f"{width}x{height}-{look}.jpg"
+            if not made.exists():
+                make_picture(made, width, height, look)
+            target = images / f"{item['id']}.jpg"
+            if not target.exists():
+                os.link(made, target)
 
 
 def corpus(n, vocabulary=None):
@@ -674,6 +723,9 @@ def main():
     parser.add_argument("--server", choices=("python", "nginx"), default="python",
                         help="the local server: this script's own (default), or nginx (Debian's nginx-light)")
     parser.add_argument("--nginx", default="/usr/sbin/nginx")
+    parser.add_argument("--pictures", action="store_true",
+                        help="give every card a real JPEG (made with libvips' vips command, libvips-tools) in place "
+                             "of the generated site's missing images/N.svg")
     args = parser.parse_args()
     tools = (args.scrollery, args.pagefind, args.chromium, args.chromedriver)
     for tool in tools + ((args.nginx,) if args.server == "nginx" else ()):
@@ -682,7 +734,12 @@ def main():
 
     _, site = search_bench.generate_sites(args.n, Path(args.work), vocabulary=args.vocabulary)
     public = site / "public"
+    if args.pictures:
+        config = site / "scrollery.yml"
+        config.write_text(config.read_text(encoding="utf-8").replace(PICTURE_SVG, PICTURE_JPEG), encoding="utf-8")
     build_s = run([args.scrollery, "build", str(site), "--quiet"])
+    if args.pictures:
+        add_pictures(public / "images", site / "data", Path(args.work) / "pictures-v1")
     if not (public / "search" / "index.json").exists():
         sys.exit("the build with search wrote no search/index.json")
     pagefind_s = run([args.pagefind, "--site", str(public), "--quiet"] + PAGEFIND_OPTIONS)
