@@ -460,7 +460,21 @@
   more.addEventListener('click', showNext);
   var params = new URLSearchParams(location.search);
   box.value = (params.get('q') || '').slice(0, MAX_QUERY);
-  rootPromise.then(function (root) { fillFacets(root, params); search(); })
+  // The fonts of the gallery's scripts (the root's glyphs: a character of each script of its titles) are
+  // found while the page is idle: a browser looks for a script's font the first time it lays out its text,
+  // which would otherwise be while it draws the first results, and holds their frame back.
+  function findFonts(glyphs) {
+    if (typeof glyphs !== 'string' || !glyphs) return;
+    var sample = el('span', 'card-title search-glyphs', glyphs.slice(0, 256));
+    sample.setAttribute('aria-hidden', 'true');
+    list.parentNode.appendChild(sample);
+    void sample.offsetWidth;
+    sample.remove();
+  }
+  rootPromise.then(function (root) {
+    fillFacets(root, params); search();
+    (w.requestIdleCallback || setTimeout)(function () { findFonts(root.glyphs); });
+  })
     .catch(function () { say('Search is unavailable: its index could not be loaded. Try again later.'); });
   app.setAttribute('data-ready', '');
 })();

@@ -249,6 +249,38 @@ def test_one_letter_loads_little(search_site, browser):
     assert len(index_files) <= 1 + 8 + 1
 
 
+# Records each element of class search-glyphs added to the page: its text, and whether it was laid out
+# (read as it is added, before the page removes it).
+RECORD_GLYPHS = """
+window.__glyphs = [];
+new MutationObserver(function (records) {
+  records.forEach(function (r) {
+    [].forEach.call(r.addedNodes, function (n) {
+      if (n.classList && n.classList.contains('search-glyphs')) {
+        window.__glyphs.push({ text: n.textContent, hidden: n.getAttribute('aria-hidden') });
+      }
+    });
+  });
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_the_page_lays_out_its_titles_scripts_before_the_first_query(search_site, browser):
+    """The root's glyphs (a character of each script of the titles: í, 東, の, İ in the fixture's gallery
+    order) are laid out once, hidden, while the page is idle, before anything is typed, and then removed."""
+    d = browser(init_script=RECORD_GLYPHS)
+    open_search(d, search_site)
+    root = d.execute_async_script(
+        "var done = arguments[0]; fetch('index.json').then(r => r.json()).then(done, e => done(String(e)));")
+    assert root["glyphs"] == "í東のİ"
+    recorded = wait_until(lambda: d.execute_script("return window.__glyphs.length ? window.__glyphs : null"), 5,
+                          "the page to lay out the root's glyphs")
+    assert recorded == [{"text": "í東のİ", "hidden": "true"}]
+    assert d.execute_script("return document.querySelector('.search-glyphs')") is None
+    assert d.execute_script("return document.querySelectorAll('.search-results .card').length") == 0
+    assert d.find_element(By.CSS_SELECTOR, "#search-q").get_attribute("value") == ""
+
+
 def test_without_javascript_the_page_says_it_needs_it(search_site, browser):
     d = browser(js=False)
     d.get(search_site.origin + SEARCH)

@@ -33,6 +33,8 @@ actor SearchIndexBuilder {
     /// Every card written: what the shards carry of their terms' first results.
     private let cards: SearchCardStore
     private var docFiles: [String] = []
+    /// A character of each script of the cards' titles, for `search.js` to find the fonts of early.
+    private var glyphs = SearchGlyphSample()
     private var facetCounts: [[String: Int]]
     /// The facets' names: the config's filters, then `date` when the site has sections and no filter of
     /// that name (its values are section keys, listed newest first with their headings).
@@ -128,6 +130,7 @@ actor SearchIndexBuilder {
     /// A result card's data: what `search.js` draws a card from (the classes of the theme's `card`).
     private func addDoc(_ item: GalleryItem, slug: String) {
         let card = renderer.card(item, slug: slug)
+        glyphs.add(item.title)
         docs.append(docsHeld == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
         let start = docs.count
         SearchJSON.raw(#"{"t":"#, into: &docs)
@@ -272,7 +275,9 @@ actor SearchIndexBuilder {
         SearchJSON.number(SearchText.maxTermScalars, into: &bytes)
         SearchJSON.raw(#","prefixTerms":"#, into: &bytes)
         SearchJSON.number(SearchLimits.prefixTerms, into: &bytes)
-        SearchJSON.raw(#"},"docs":{"per":"#, into: &bytes)
+        SearchJSON.raw(#"},"glyphs":"#, into: &bytes)
+        SearchJSON.string(glyphs.text, into: &bytes)
+        SearchJSON.raw(#","docs":{"per":"#, into: &bytes)
         SearchJSON.number(SearchLimits.docsPerFile, into: &bytes)
         SearchJSON.raw(#","files":["#, into: &bytes)
         for (index, file) in docFiles.enumerated() {

@@ -39,6 +39,8 @@ enum SearchLimits {
     static let pagePostings = 32_768
     /// The terms a one- or two-letter prefix stands for: the most frequent.
     static let prefixTerms = 8
+    /// The characters of the root's `glyphs`: one per script of the cards' titles (`SearchGlyphSample`).
+    static let glyphSamples = 64
     /// Prefix entries per prefix file.
     static let prefixesPerFile = 2_000
     /// Bytes of one run block on disk.

@@ -85,6 +85,23 @@ struct SearchIndexTests {
         #expect(try reader.postings(of: SearchIndexBuilder.facetTerm("tag", "odd")).count == 200)
     }
 
+    @Test("The root's glyphs hold a character of each script of the titles, and only of those")
+    func glyphsSampleTheTitlesScripts() async throws {
+        let site = try Self.site(120, seed: 3)
+        defer { site.remove() }
+        try await site.build()
+        let root = try JSONSerialization.jsonObject(with: Data(try site.read("search/index.json").utf8))
+        let glyphs = try #require((root as? [String: Any])?["glyphs"] as? String)
+        let titles = Self.corpus(120, seed: 3).items.map { $0["title"] as? String ?? "" }
+        let scalars = titles.flatMap(\.unicodeScalars).filter { !$0.isASCII && SearchGlyphSample.needsFont($0) }
+        let sampled = glyphs.unicodeScalars.map(SearchGlyphSample.block(of:))
+        #expect(Set(sampled).count == sampled.count, "two characters of one script in \(glyphs)")
+        #expect(Set(sampled) == Set(scalars.map(SearchGlyphSample.block(of:))))
+        #expect(glyphs.unicodeScalars.allSatisfy { glyph in scalars.contains(glyph) })
+        // Latin-1, Latin Extended-A, Greek, Cyrillic, Arabic, Devanagari, Thai, kana, Han and Hangul.
+        #expect(sampled.count == 10)
+    }
+
     @Test("A word's shard carries the cards of its first results, as its file of cards has them")
     func shardsCarryFirstCards() async throws {
         let site = try Self.site(600, seed: 11)
@@ -295,6 +312,8 @@ struct SearchIndexTests {
         #expect(tagValues.filter { $0.0.hasPrefix("tag") }.count == 64)
         let root = try site.read("search/index.json")
         #expect(root.utf8.count < 20_000)
+        // One character of the 1 MB title's script, and none of the control characters.
+        #expect(root.contains(#""glyphs":"í""#))
         // The 1 MB title's card stays in its file of cards: no shard carries it, as shards carry the other.
         guard case .object(let card)? = try reader.card(0), case .string(let title)? = card["t"] else {
             Issue.record("no card for the 1 MB title")
