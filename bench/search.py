@@ -7,6 +7,8 @@ Generates N items with the world's text (bench/generate.py --world: many scripts
 long Markdown), then, alternating, `runs` times each from a clean output and cache:
   - `scrollery build` without search, and with `search: { enabled: true, filters: { tag: … } }`;
   - Pagefind (PyPI pagefind-bin) over the site built without search.
+Before each round, the floor of indexing: bench/search_floor.c (compiled with the system's cc), one thread
+cutting the same descriptions into words and counting the distinct ones, with no folding, postings or files.
 Prints the median times (indexing costs: Scrollery's is the difference of its two builds), the peak memory
 of each build, and the files and bytes each index writes. Python 3 standard library only, with a release
 `scrollery` (make bench-search builds it and installs Pagefind in .build/pagefind-venv).
@@ -84,6 +86,25 @@ def files_and_bytes(folder, skip=()):
     return count, size
 
 
+def build_floor(work):
+    """Compiles bench/search_floor.c into `work` with the system's C compiler; returns its path, or None when
+    there is no compiler (the floor is then left out)."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        print("  no C compiler: the floor is left out", file=sys.stderr)
+        return None
+    work.mkdir(parents=True, exist_ok=True)
+    binary = work / "search_floor"
+    subprocess.run([compiler, "-O2", "-o", str(binary), str(ROOT / "bench" / "search_floor.c")], check=True)
+    return binary
+
+
+def run_floor(binary, details, n):
+    """Runs the floor over the generated details; returns the seconds it reports."""
+    output = subprocess.run([str(binary), str(details), str(n)], check=True, capture_output=True, text=True).stdout
+    return float(output.split(",")[-1].split()[0])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=int(os.environ.get("BENCH_SEARCH_N", "10000")))
@@ -104,7 +125,11 @@ def main():
     plain, with_search = generate_sites(args.n, Path(args.work), reuse=args.reuse_data, vocabulary=args.vocabulary)
 
     results = {"plain": [], "search": [], "pagefind": []}
+    floor = build_floor(Path(args.work))
+    floor_s = []
     for run in range(args.runs):
+        if floor:
+            floor_s.append(run_floor(floor, plain / "data" / "details", args.n))
         for name, site in (("plain", plain), ("search", with_search)):
             for folder in ("public", ".scrollery-cache"):
                 shutil.rmtree(site / folder, ignore_errors=True)
@@ -144,6 +169,10 @@ def main():
     print(f"  indexing (the difference){indexing:8.2f} s   = {100 * indexing / max(plain_s, 1e-9):.1f}% of the build")
     print(f"  indexing in CPU time     {cpu('search') - cpu('plain'):8.2f} s")
     print(f"  distinct terms indexed   {distinct_terms(with_search / 'public' / 'search'):8d}")
+    if floor_s:
+        floor_median = statistics.median(floor_s)
+        print(f"  floor: words cut, 1 thread {floor_median:6.3f} s   = {100 * floor_median / max(plain_s, 1e-9):.1f}% of the"
+              f" build (bench/search_floor.c: no folding, no postings, no files)")
     if peak_kb("plain") and peak_kb("search"):
         print(f"  peak memory with search / without   {peak_kb('search') / peak_kb('plain'):8.2f}x")
     if args.no_pagefind:
