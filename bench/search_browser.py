@@ -736,7 +736,11 @@ def main():
     public = site / "public"
     if args.pictures:
         config = site / "scrollery.yml"
-        config.write_text(config.read_text(encoding="utf-8").replace(PICTURE_SVG, PICTURE_JPEG), encoding="utf-8")
+        text = config.read_text(encoding="utf-8")
+        if PICTURE_SVG not in text and PICTURE_JPEG not in text:
+            sys.exit(f"--pictures: {config} has no line `{PICTURE_SVG}` to point at JPEGs; "
+                     "bench/generate.py must have changed how it names pictures")
+        config.write_text(text.replace(PICTURE_SVG, PICTURE_JPEG), encoding="utf-8")
     build_s = run([args.scrollery, "build", str(site), "--quiet"])
     if args.pictures:
         add_pictures(public / "images", site / "data", Path(args.work) / "pictures-v1")
