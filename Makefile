@@ -114,7 +114,8 @@ bench-search: deps pagefind-deps
 
 ## bench-search-browser: one-word queries in headless Chromium on the same gallery of BENCH_SEARCH_N items, Scrollery's
 ##   search page against Pagefind's JS API over the same built site: bytes transferred until the first results
-##   (Resource Timing), time from the last keystroke to the first result card, recall and precision against the
+##   (Resource Timing), time from the last keystroke to the first result cards in the page and on screen (Element
+##   Timing), beside a page that only echoes the keystroke (the floor), recall and precision against the
 ##   ground truth of the data, for BENCH_SEARCH_QUERIES queries drawn from it in every script; every card has a real
 ##   picture (BENCH_SEARCH_BROWSER_FLAGS=--pictures, the default: JPEGs made with libvips-tools' vips)
 BENCH_SEARCH_QUERIES ?= 36
