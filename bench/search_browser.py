@@ -678,7 +678,7 @@ def measure_scrollery(driver, origin, word):
     driver.execute_script(INSTRUMENT, ".search-results", ".search-status", "input[name=q]", word, "scrollery")
     box = driver.find_element("css selector", "input[name=q]")
     box.click()
-    box.send_keys(word)
+    type_word(box, word)
     got = driver.execute_async_script(WAIT_DONE, "input[name=q]")
     hrefs = driver.execute_async_script(SCROLLERY_ALL)
     if isinstance(hrefs, dict):
@@ -701,7 +701,7 @@ def measure_pagefind(driver, origin, word, fragments):
     driver.execute_script(INSTRUMENT, "#results", "#status", "#q", word, "pagefind")
     box = driver.find_element("css selector", "#q")
     box.click()
-    box.send_keys(word)
+    type_word(box, word)
     got = driver.execute_async_script(WAIT_DONE, "#q")
     ids = driver.execute_script("return window.__pfSearch ? window.__pfSearch.results.map(r => r.id) : []")
     more = driver.execute_async_script(PAGEFIND_MORE, word) if ids else None
@@ -715,13 +715,28 @@ def measure_pagefind(driver, origin, word, fragments):
             "more_time": more["at"] - got["lastKey"] if more else None}
 
 
+KEY_INTERVAL_S = 0.0  # --key-interval: 0 types the word at once (one send_keys), else one key at a time
+
+
+def type_word(box, word):
+    """Types word into box: all at once (as fast as the driver sends keys), or a key every KEY_INTERVAL_S, as a
+    person types (each key then reaches the page after the last one's work is done)."""
+    if not KEY_INTERVAL_S:
+        box.send_keys(word)
+        return
+    for k, key in enumerate(word):
+        if k:
+            time.sleep(KEY_INTERVAL_S)
+        box.send_keys(key)
+
+
 def measure_floor(driver, origin, word):
     driver.get(origin + "/bench-floor/")
     driver.execute_async_script(WAIT_FRAME, "return document.body.dataset.ready !== undefined")
     driver.execute_script(INSTRUMENT, "#out", "#status", "#q", word, "floor")
     box = driver.find_element("css selector", "#q")
     box.click()
-    box.send_keys(word)
+    type_word(box, word)
     got = driver.execute_async_script(WAIT_DONE, "#q")
     return {"time": got["first"] - got["lastKey"] if got["first"] else None,
             "painted": got["painted"] - got["lastKey"] if got["first"] else None,
@@ -772,10 +787,14 @@ def main():
     parser.add_argument("--server", choices=("python", "nginx"), default="python",
                         help="the local server: this script's own (default), or nginx (Debian's nginx-light)")
     parser.add_argument("--nginx", default="/usr/sbin/nginx")
+    parser.add_argument("--key-interval", type=float, default=0.0, metavar="MS",
+                        help="type a key every MS milliseconds, as a person types (default 0: the word at once)")
     parser.add_argument("--pictures", action="store_true",
                         help="give every card a real JPEG (made with libvips' vips command, libvips-tools) in place "
                              "of the generated site's missing images/N.svg")
     args = parser.parse_args()
+    global KEY_INTERVAL_S
+    KEY_INTERVAL_S = args.key_interval / 1000
     tools = (args.scrollery, args.pagefind, args.chromium, args.chromedriver)
     for tool in tools + ((args.nginx,) if args.server == "nginx" else ()):
         if not os.access(tool, os.X_OK) and not shutil.which(tool):
@@ -857,7 +876,8 @@ def report(args, rows):
         return f"{value:7.0f}" if value is not None else "    n/a"
 
     print(f"\nSearch in the browser at N = {args.n} (world text), {len(rows)} one-word queries, one fresh headless "
-          f"Chromium each, local server (gzip)")
+          f"Chromium each, local server (gzip), "
+          f"{'the word typed at once' if not KEY_INTERVAL_S else f'a key typed every {KEY_INTERVAL_S * 1000:g} ms'}")
     print(f"  S = Scrollery (search/, first {FIRST_SCROLLERY} cards), P = Pagefind JS API (first 5 results' data()); kB = index "
           "bytes transferred until the first cards; ms = last keystroke to the first card")
     print(f"  {'query':<16} {'script':<16} {'truth':>6} {'S found':>7} {'S rec':>6} {'S prec':>6} "
