@@ -671,15 +671,30 @@ def asked(got, kinds):
     return min(e["start"] for e in mine) - got["lastKey"], max(e["end"] for e in mine) - got["lastKey"]
 
 
-def measure_scrollery(driver, origin, word):
-    driver.get(origin + "/search/")
-    # The root is read once search.js has filled the tag menu from it (before that, a query waits for it).
-    driver.execute_async_script(WAIT_FRAME, "return document.querySelectorAll('#search-filter-tag option').length > 1")
-    driver.execute_script(INSTRUMENT, ".search-results", ".search-status", "input[name=q]", word, "scrollery")
-    box = driver.find_element("css selector", "input[name=q]")
+def type_and_wait(driver, url, ready, selectors, word, tool):
+    """Opens url, waits until `ready` (a function body) holds, instruments the page (INSTRUMENT, with the
+    results list, status and box `selectors`), types word into the box and waits until the count is said
+    and the first cards are painted; gives WAIT_DONE's figures."""
+    driver.get(url)
+    driver.execute_async_script(WAIT_FRAME, ready)
+    driver.execute_script(INSTRUMENT, *selectors, word, tool)
+    box = driver.find_element("css selector", selectors[2])
     box.click()
     type_word(box, word)
-    got = driver.execute_async_script(WAIT_DONE, "input[name=q]")
+    return driver.execute_async_script(WAIT_DONE, selectors[2])
+
+
+def times(got):
+    """From the last keystroke to the first cards: in the page, the next frame's start, on screen."""
+    return {"time": got["first"] - got["lastKey"] if got["first"] else None,
+            "painted": got["painted"] - got["lastKey"] if got["first"] else None,
+            "shown": got["shown"] - got["lastKey"] if got["shown"] else None}
+
+
+def measure_scrollery(driver, origin, word):
+    # The root is read once search.js has filled the tag menu from it (before that, a query waits for it).
+    got = type_and_wait(driver, origin + "/search/", "return document.querySelectorAll('#search-filter-tag option').length > 1",
+                        (".search-results", ".search-status", "input[name=q]"), word, "scrollery")
     hrefs = driver.execute_async_script(SCROLLERY_ALL)
     if isinstance(hrefs, dict):
         raise RuntimeError(f"Scrollery.next() failed for {word!r}: {hrefs['error']}")
@@ -689,30 +704,24 @@ def measure_scrollery(driver, origin, word):
     if count != len(hrefs):
         print(f"  warning: {word!r}: the status says {said!r}, {len(hrefs)} cards drawn", file=sys.stderr)
     return {"got": got, "found": found, "count": count, "sizes": sizes(got["entries"], scrollery_kind),
-            "time": got["first"] - got["lastKey"] if got["first"] else None,
-            "painted": got["painted"] - got["lastKey"] if got["first"] else None,
-            "shown": got["shown"] - got["lastKey"] if got["shown"] else None,
-            "asked": asked(got, scrollery_kind)}
+            **times(got), "asked": asked(got, scrollery_kind)}
 
 
 def measure_pagefind(driver, origin, word, fragments):
-    driver.get(origin + "/pagefind-bench/")
-    driver.execute_async_script(WAIT_FRAME, "return document.body.dataset.ready !== undefined")
-    driver.execute_script(INSTRUMENT, "#results", "#status", "#q", word, "pagefind")
-    box = driver.find_element("css selector", "#q")
-    box.click()
-    type_word(box, word)
-    got = driver.execute_async_script(WAIT_DONE, "#q")
+    got = type_and_wait(driver, origin + "/pagefind-bench/", "return document.body.dataset.ready !== undefined",
+                        ("#results", "#status", "#q"), word, "pagefind")
     ids = driver.execute_script("return window.__pfSearch ? window.__pfSearch.results.map(r => r.id) : []")
     more = driver.execute_async_script(PAGEFIND_MORE, word) if ids else None
     found = {fragments.get(i) for i in ids}
     return {"got": got, "found": found, "count": len(ids), "sizes": sizes(got["entries"], pagefind_kind),
-            "time": got["first"] - got["lastKey"] if got["first"] else None,
-            "painted": got["painted"] - got["lastKey"] if got["first"] else None,
-            "shown": got["shown"] - got["lastKey"] if got["shown"] else None,
-            "asked": asked(got, pagefind_kind),
+            **times(got), "asked": asked(got, pagefind_kind),
             "more_sizes": sizes(more["entries"], pagefind_kind) if more else None,
             "more_time": more["at"] - got["lastKey"] if more else None}
+
+
+def measure_floor(driver, origin, word):
+    return times(type_and_wait(driver, origin + "/bench-floor/", "return document.body.dataset.ready !== undefined",
+                               ("#out", "#status", "#q"), word, "floor"))
 
 
 KEY_INTERVAL_S = 0.0  # --key-interval: 0 types the word at once (one send_keys), else one key at a time
@@ -728,19 +737,6 @@ def type_word(box, word):
         if k:
             time.sleep(KEY_INTERVAL_S)
         box.send_keys(key)
-
-
-def measure_floor(driver, origin, word):
-    driver.get(origin + "/bench-floor/")
-    driver.execute_async_script(WAIT_FRAME, "return document.body.dataset.ready !== undefined")
-    driver.execute_script(INSTRUMENT, "#out", "#status", "#q", word, "floor")
-    box = driver.find_element("css selector", "#q")
-    box.click()
-    type_word(box, word)
-    got = driver.execute_async_script(WAIT_DONE, "#q")
-    return {"time": got["first"] - got["lastKey"] if got["first"] else None,
-            "painted": got["painted"] - got["lastKey"] if got["first"] else None,
-            "shown": got["shown"] - got["lastKey"] if got["shown"] else None}
 
 
 def fragment_urls(folder):
