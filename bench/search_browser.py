@@ -507,8 +507,8 @@ document.body.dataset.ready = '';
 # In the page before typing: Resource Timing keeps every entry; the last input event's time; when the first
 # result card is drawn for the final query (Scrollery: the address's q, which search() sets before it draws,
 # and a card drawn is the latest search's; Pagefind's page and the floor's: the list's data-q), the next
-# animation frame's start and the paint of their titles; the status text said for the final query and the entries finished then (both
-# pages say the count just after they draw their first cards, all at once).
+# animation frame's start and the paint of their titles; the status text said for the final query and the entries finished then (every
+# page says the count just after it draws its first cards, all at once).
 # arguments: the results list, the status, the box, the word, the tool.
 INSTRUMENT = """
 var list = document.querySelector(arguments[0]), status = document.querySelector(arguments[1]);
@@ -728,8 +728,8 @@ KEY_INTERVAL_S = 0.0  # --key-interval: 0 types the word at once (one send_keys)
 
 
 def type_word(box, word):
-    """Types word into box: all at once (as fast as the driver sends keys), or a key every KEY_INTERVAL_S, as a
-    person types (each key then reaches the page after the last one's work is done)."""
+    """Types word into box: all at once (as fast as the driver sends keys), or a key every KEY_INTERVAL_S (plus
+    one WebDriver round trip), as a person types."""
     if not KEY_INTERVAL_S:
         box.send_keys(word)
         return
@@ -790,6 +790,8 @@ def main():
                              "of the generated site's missing images/N.svg")
     args = parser.parse_args()
     global KEY_INTERVAL_S
+    if args.key_interval < 0:
+        parser.error("--key-interval must be 0 or more milliseconds")
     KEY_INTERVAL_S = args.key_interval / 1000
     tools = (args.scrollery, args.pagefind, args.chromium, args.chromedriver)
     for tool in tools + ((args.nginx,) if args.server == "nginx" else ()):
@@ -886,12 +888,13 @@ def report(args, rows):
               f"{s['sizes']['index'][0] / 1000:7.1f} {p['sizes']['index'][0] / 1000:7.1f} {ms(s['time'])} {ms(p['time'])}")
 
     def summary(label, values, unit, scale=1.0):
+        missing = sum(1 for v in values if v is None)
         values = [v / scale for v in values if v is not None]
         if not values:
             print(f"  {label:<52} n/a")
             return
         print(f"  {label:<52} median {statistics.median(values):9.1f} {unit}   p95 {percentile(values, 95):9.1f} {unit}"
-              f"   max {max(values):9.1f} {unit}")
+              f"   max {max(values):9.1f} {unit}" + (f"   ({missing} n/a)" if missing else ""))
 
     print("\n  Bytes until the first cards (transferSize: headers and gzip bodies as sent)")
     for tool, name in (("scrollery", f"Scrollery ({FIRST_SCROLLERY} cards)"), ("pagefind", f"Pagefind ({FIRST_PAGEFIND} results)")):
