@@ -117,15 +117,17 @@ bench-search: deps pagefind-deps
 ##   (Resource Timing), time from the last keystroke to the first result cards in the page and on screen (Element
 ##   Timing), beside a page that only echoes the keystroke (the floor), recall and precision against the
 ##   ground truth of the data, for BENCH_SEARCH_QUERIES queries drawn from it in every script; every card has a real
-##   picture (BENCH_SEARCH_BROWSER_FLAGS=--pictures, the default: JPEGs made with libvips-tools' vips)
+##   picture (BENCH_SEARCH_BROWSER_FLAGS=--pictures, the default: JPEGs made with libvips-tools' vips); each query
+##   pasted (one input event), then typed a key every 120 ms as a person types (BENCH_SEARCH_TYPING)
 BENCH_SEARCH_QUERIES ?= 36
+BENCH_SEARCH_TYPING ?= paste,paced
 BENCH_SEARCH_BROWSER_FLAGS ?= --pictures
 bench-search-browser: deps browser-deps pagefind-deps
 	@command -v vips >/dev/null || { echo "Installing libvips-tools (needs apt-get)..."; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends libvips-tools >/dev/null; }
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
 	$(VENV)/bin/python bench/search_browser.py --n $(BENCH_SEARCH_N) --queries $(BENCH_SEARCH_QUERIES) \
-		$(BENCH_SEARCH_FLAGS) $(BENCH_SEARCH_BROWSER_FLAGS)
+		--typing $(BENCH_SEARCH_TYPING) $(BENCH_SEARCH_FLAGS) $(BENCH_SEARCH_BROWSER_FLAGS)
 
 ## pagefind-deps: Pagefind (PyPI pagefind-bin) in .build/pagefind-venv, for the search benchmarks
 pagefind-deps:

@@ -10,14 +10,15 @@ serve them; Pagefind's own files are gzipped on disk and sent as they are; or, w
 nginx-light, gzipping the same files as they are asked for). Then, for each one-word query
 drawn (seeded) from the data, in a fresh headless Chromium each (new profile, empty cache):
 
-  - Scrollery: open `search/`, wait until its root index is read, type the word into the box (send_keys), and
-    record in the page, with performance.now and MutationObservers, the time from the last keystroke's input
-    event to the first result cards in the DOM (all 12 are drawn at once), to the start of the next animation
-    frame (requestAnimationFrame), and to the paint that puts them on screen (Element Timing's renderTime of
-    their titles, which this benchmark marks as they are drawn; the frame's start comes before its style,
-    layout, paint and raster, 20 ms and more here), and the Resource Timing entries when the count is said; then read the
-    whole result set from the page: `Scrollery.next()` (what the viewer calls to walk past the last result
-    shown) until it says there are no more, and the cards' links.
+  - Scrollery: open `search/`, wait until its root index is read, put the word into the box (`--typing`:
+    pasted, one input event, by default; its keys sent at once; or a key every `--key-interval` ms), and
+    record in the page, with performance.now and MutationObservers, the time from the last input event to
+    the first result cards in the DOM (all 12 are drawn at once), to the start of the next animation frame
+    (requestAnimationFrame), and to the paint that puts them on screen (Element Timing's renderTime of their
+    titles, which this benchmark marks as they are drawn; the frame's start comes before its style, layout,
+    paint and raster, 20 ms and more here), and the Resource Timing entries when the count is said; then
+    read the whole result set from the page: `Scrollery.next()` (what the viewer calls to walk past the last
+    result shown) until it says there are no more, and the cards' links.
   - The floor: a page of this benchmark's (`bench-floor/`) that draws what is typed as one card at each
     keystroke, fetching nothing: the same three times, for what this browser on this machine costs anyway.
   - Pagefind: a page of this benchmark's (`pagefind-bench/`, written into the site) imports
@@ -671,16 +672,16 @@ def asked(got, kinds):
     return min(e["start"] for e in mine) - got["lastKey"], max(e["end"] for e in mine) - got["lastKey"]
 
 
-def type_and_wait(driver, url, ready, selectors, word, tool):
+def type_and_wait(driver, url, ready, selectors, word, tool, typing):
     """Opens url, waits until `ready` (a function body) holds, instruments the page (INSTRUMENT, with the
-    results list, status and box `selectors`), types word into the box and waits until the count is said
-    and the first cards are painted; gives WAIT_DONE's figures."""
+    results list, status and box `selectors`), types word into the box as `typing` says (type_word) and waits
+    until the count is said and the first cards are painted; gives WAIT_DONE's figures."""
     driver.get(url)
     driver.execute_async_script(WAIT_FRAME, ready)
     driver.execute_script(INSTRUMENT, *selectors, word, tool)
     box = driver.find_element("css selector", selectors[2])
     box.click()
-    type_word(box, word)
+    type_word(driver, box, word, typing)
     return driver.execute_async_script(WAIT_DONE, selectors[2])
 
 
@@ -691,10 +692,10 @@ def times(got):
             "shown": got["shown"] - got["lastKey"] if got["shown"] else None}
 
 
-def measure_scrollery(driver, origin, word):
+def measure_scrollery(driver, origin, word, typing):
     # The root is read once search.js has filled the tag menu from it (before that, a query waits for it).
     got = type_and_wait(driver, origin + "/search/", "return document.querySelectorAll('#search-filter-tag option').length > 1",
-                        (".search-results", ".search-status", "input[name=q]"), word, "scrollery")
+                        (".search-results", ".search-status", "input[name=q]"), word, "scrollery", typing)
     hrefs = driver.execute_async_script(SCROLLERY_ALL)
     if isinstance(hrefs, dict):
         raise RuntimeError(f"Scrollery.next() failed for {word!r}: {hrefs['error']}")
@@ -707,9 +708,9 @@ def measure_scrollery(driver, origin, word):
             **times(got), "asked": asked(got, scrollery_kind)}
 
 
-def measure_pagefind(driver, origin, word, fragments):
+def measure_pagefind(driver, origin, word, fragments, typing):
     got = type_and_wait(driver, origin + "/pagefind-bench/", "return document.body.dataset.ready !== undefined",
-                        ("#results", "#status", "#q"), word, "pagefind")
+                        ("#results", "#status", "#q"), word, "pagefind", typing)
     ids = driver.execute_script("return window.__pfSearch ? window.__pfSearch.results.map(r => r.id) : []")
     more = driver.execute_async_script(PAGEFIND_MORE, word) if ids else None
     found = {fragments.get(i) for i in ids}
@@ -719,24 +720,42 @@ def measure_pagefind(driver, origin, word, fragments):
             "more_time": more["at"] - got["lastKey"] if more else None}
 
 
-def measure_floor(driver, origin, word):
+def measure_floor(driver, origin, word, typing):
     return times(type_and_wait(driver, origin + "/bench-floor/", "return document.body.dataset.ready !== undefined",
-                               ("#out", "#status", "#q"), word, "floor"))
+                               ("#out", "#status", "#q"), word, "floor", typing))
 
 
-KEY_INTERVAL_S = 0.0  # --key-interval: 0 types the word at once (one send_keys), else one key at a time
+PERSON_KEY_INTERVAL_MS = 120  # --typing paced without --key-interval: a brisk typist
 
 
-def type_word(box, word):
-    """Types word into box: all at once (as fast as the driver sends keys), or a key every KEY_INTERVAL_S (plus
-    one WebDriver round trip), as a person types."""
-    if not KEY_INTERVAL_S:
+class Typing:
+    """How a query reaches the box: `paste` (the word in one input event, as a paste or an input method's
+    commit gives it: CDP Input.insertText), `burst` (one key event per character, as fast as the driver sends
+    them, about 0.2 ms apart: faster than any person) or `paced` (a key every `interval_s` seconds plus one
+    WebDriver round trip, as a person types)."""
+
+    MODES = ("paste", "burst", "paced")
+
+    def __init__(self, mode, interval_s):
+        self.mode, self.interval_s = mode, interval_s
+
+    def describe(self):
+        return {"paste": "the word pasted (one input event)",
+                "burst": "the word's keys sent at once (one event per key, as fast as the driver goes)",
+                "paced": f"a key typed every {self.interval_s * 1000:g} ms"}[self.mode]
+
+
+def type_word(driver, box, word, typing):
+    """Puts word into the focused box as `typing` (a Typing) says."""
+    if typing.mode == "paste":
+        driver.execute_cdp_cmd("Input.insertText", {"text": word})
+    elif typing.mode == "burst":
         box.send_keys(word)
-        return
-    for k, key in enumerate(word):
-        if k:
-            time.sleep(KEY_INTERVAL_S)
-        box.send_keys(key)
+    else:
+        for k, key in enumerate(word):
+            if k:
+                time.sleep(typing.interval_s)
+            box.send_keys(key)
 
 
 def fragment_urls(folder):
@@ -783,16 +802,25 @@ def main():
     parser.add_argument("--server", choices=("python", "nginx"), default="python",
                         help="the local server: this script's own (default), or nginx (Debian's nginx-light)")
     parser.add_argument("--nginx", default="/usr/sbin/nginx")
+    parser.add_argument("--typing", default=None, metavar="HOW[,HOW]",
+                        help="how the word reaches the box, each in turn over the same queries: paste (one input "
+                             "event, the default), burst (its keys sent at once, as fast as the driver goes) or "
+                             "paced (a key every --key-interval ms)")
     parser.add_argument("--key-interval", type=float, default=0.0, metavar="MS",
-                        help="type a key every MS milliseconds, as a person types (default 0: the word at once)")
+                        help=f"type a key every MS milliseconds, as a person types (--typing paced; "
+                             f"{PERSON_KEY_INTERVAL_MS} if not given)")
     parser.add_argument("--pictures", action="store_true",
                         help="give every card a real JPEG (made with libvips' vips command, libvips-tools) in place "
                              "of the generated site's missing images/N.svg")
     args = parser.parse_args()
-    global KEY_INTERVAL_S
     if args.key_interval < 0:
         parser.error("--key-interval must be 0 or more milliseconds")
-    KEY_INTERVAL_S = args.key_interval / 1000
+    modes = args.typing.split(",") if args.typing else ["paced" if args.key_interval else "paste"]
+    if any(mode not in Typing.MODES for mode in modes) or len(set(modes)) != len(modes):
+        parser.error(f"--typing takes each of {', '.join(Typing.MODES)} once at most, comma-separated")
+    if args.key_interval and "paced" not in modes:
+        parser.error("--key-interval paces the keys: it goes with --typing paced")
+    typings = [Typing(mode, (args.key_interval or PERSON_KEY_INTERVAL_MS) / 1000) for mode in modes]
     tools = (args.scrollery, args.pagefind, args.chromium, args.chromedriver)
     for tool in tools + ((args.nginx,) if args.server == "nginx" else ()):
         if not os.access(tool, os.X_OK) and not shutil.which(tool):
@@ -827,43 +855,51 @@ def main():
         queries = [(w, script_of(w), "substring" if no_spaces(w[0]) else "word") for w in args.words.split(",") if w]
     else:
         queries = draw_queries(items, args.queries, random.Random(SEED))
-    ordinal_of = {str(k + 1): k for k in range(len(items))}  # item ids are 1...N in gallery order
 
     stop, origin = serve(public) if args.server == "python" else serve_nginx(public, Path(args.work), args.nginx)
-    rows = []
     try:
-        for number, (word, script, how) in enumerate(queries, 1):
-            true = truth(folded, word, how)
-            row = {"word": word, "script": script, "how": how, "truth": true}
-            for tool in ("scrollery", "pagefind", "floor"):
-                driver = chrome(args.chromium, args.chromedriver)  # a new profile: an empty cache
-                try:
-                    if tool == "scrollery":
-                        got = measure_scrollery(driver, origin, word)
-                    elif tool == "pagefind":
-                        got = measure_pagefind(driver, origin, word, fragments)
-                    else:
-                        row[tool] = measure_floor(driver, origin, word)
-                        continue
-                finally:
-                    driver.quit()
-                if got["got"]["value"] != word:
-                    print(f"  warning: typed {word!r}, the box holds {got['got']['value']!r}", file=sys.stderr)
-                got["found"] = {ordinal_of.get(i) for i in got["found"]} - {None}
-                row[tool] = got
-            print(f"  {number}/{len(queries)} {word}: truth {len(true)}, Scrollery {row['scrollery']['count']}, "
-                  f"Pagefind {row['pagefind']['count']}", file=sys.stderr)
-            rows.append(row)
+        for typing in typings:
+            rows = measure_all(args, queries, folded, origin, fragments, typing)
+            report(args, rows, typing)
+            # every query's figures and item sets, to look into afterwards
+            kept = Path(args.work) / ("results.json" if len(typings) == 1 else f"results-{typing.mode}.json")
+            with open(kept, "w", encoding="utf-8") as out:
+                json.dump(rows, out, ensure_ascii=False, default=lambda v: sorted(v) if isinstance(v, set) else str(v))
+            print(f"\n  (each query's figures and items: {kept})")
     finally:
         stop()
-    report(args, rows)
-    kept = Path(args.work) / "results.json"  # every query's figures and item sets, to look into afterwards
-    with open(kept, "w", encoding="utf-8") as out:
-        json.dump(rows, out, ensure_ascii=False, default=lambda v: sorted(v) if isinstance(v, set) else str(v))
-    print(f"\n  (each query's figures and items: {kept})")
 
 
-def report(args, rows):
+def measure_all(args, queries, folded, origin, fragments, typing):
+    """Each query on each page, typed as `typing` says, in a fresh browser each; gives a row per query."""
+    ordinal_of = {str(k + 1): k for k in range(len(folded))}  # item ids are 1...N in gallery order
+    rows = []
+    for number, (word, script, how) in enumerate(queries, 1):
+        true = truth(folded, word, how)
+        row = {"word": word, "script": script, "how": how, "truth": true}
+        for tool in ("scrollery", "pagefind", "floor"):
+            driver = chrome(args.chromium, args.chromedriver)  # a new profile: an empty cache
+            try:
+                if tool == "scrollery":
+                    got = measure_scrollery(driver, origin, word, typing)
+                elif tool == "pagefind":
+                    got = measure_pagefind(driver, origin, word, fragments, typing)
+                else:
+                    row[tool] = measure_floor(driver, origin, word, typing)
+                    continue
+            finally:
+                driver.quit()
+            if got["got"]["value"] != word:
+                print(f"  warning: typed {word!r}, the box holds {got['got']['value']!r}", file=sys.stderr)
+            got["found"] = {ordinal_of.get(i) for i in got["found"]} - {None}
+            row[tool] = got
+        print(f"  {typing.mode} {number}/{len(queries)} {word}: truth {len(true)}, Scrollery {row['scrollery']['count']}, "
+              f"Pagefind {row['pagefind']['count']}", file=sys.stderr)
+        rows.append(row)
+    return rows
+
+
+def report(args, rows, typing):
     def recall(found, true):
         return len(found & true) / len(true) if true else float("nan")
 
@@ -873,9 +909,9 @@ def report(args, rows):
     def ms(value):
         return f"{value:7.0f}" if value is not None else "    n/a"
 
-    print(f"\nSearch in the browser at N = {args.n} (world text), {len(rows)} one-word queries, one fresh headless "
-          f"Chromium each, local server (gzip), "
-          f"{'the word typed at once' if not KEY_INTERVAL_S else f'a key typed every {KEY_INTERVAL_S * 1000:g} ms'}")
+    corpus = "world text, 50,000-word vocabulary" if args.vocabulary else "world text"
+    print(f"\nSearch in the browser at N = {args.n} ({corpus}), {len(rows)} one-word queries, one fresh headless "
+          f"Chromium each, local server (gzip), {typing.describe()}")
     print(f"  S = Scrollery (search/, first {FIRST_SCROLLERY} cards), P = Pagefind JS API (first 5 results' data()); kB = index "
           "bytes transferred until the first cards; ms = last keystroke to the first card")
     print(f"  {'query':<16} {'script':<16} {'truth':>6} {'S found':>7} {'S rec':>6} {'S prec':>6} "
@@ -925,12 +961,11 @@ def report(args, rows):
 
     print("\n  Time from the last keystroke to the first cards: in the page (DOM), the next frame starting "
           "(requestAnimationFrame), and on screen (Element Timing: the paint of their titles)")
-    summary("Scrollery, in the page", [r["scrollery"]["time"] for r in rows], "ms")
-    summary("Scrollery, the next frame starts", [r["scrollery"]["painted"] for r in rows], "ms")
-    summary("Scrollery, on screen", [r["scrollery"]["shown"] for r in rows], "ms")
-    summary(f"Pagefind, {FIRST_PAGEFIND} results, in the page", [r["pagefind"]["time"] for r in rows], "ms")
-    summary(f"Pagefind, {FIRST_PAGEFIND} results, the next frame starts", [r["pagefind"]["painted"] for r in rows], "ms")
-    summary(f"Pagefind, {FIRST_PAGEFIND} results, on screen", [r["pagefind"]["shown"] for r in rows], "ms")
+    moments = (("time", "in the page"), ("painted", "the next frame starts"), ("shown", "on screen"))
+    pages = (("scrollery", "Scrollery"), ("pagefind", f"Pagefind, {FIRST_PAGEFIND} results"))
+    for tool, name in pages:
+        for key, label in moments:
+            summary(f"{name}, {label}", [r[tool][key] for r in rows], "ms")
     summary("floor: a page that echoes the keystroke, on screen", [r["floor"]["shown"] for r in rows], "ms")
     summary(f"Pagefind, {FIRST_SCROLLERY} results", [r["pagefind"]["more_time"] for r in rows], "ms")
     summary("Scrollery: its first index file asked for", [r["scrollery"]["asked"][0] for r in rows], "ms")
@@ -939,13 +974,13 @@ def report(args, rows):
     summary(f"Pagefind ({FIRST_PAGEFIND}): its last index file answered", [r["pagefind"]["asked"][1] for r in rows], "ms")
     summary("typing (first to last keystroke)", [r["scrollery"]["got"]["lastKey"] - r["scrollery"]["got"]["firstKey"]
                                                  for r in rows], "ms")
-    def within(tool, key):
+
+    def count_within(tool, key):
         return sum(1 for r in rows if r[tool][key] is not None and r[tool][key] <= 100)
 
-    for tool, name in (("scrollery", "Scrollery"), ("pagefind", "Pagefind")):
-        print(f"  queries whose {name} cards came within 100 ms: {within(tool, 'time')}/{len(rows)} (in the page), "
-              f"{within(tool, 'painted')}/{len(rows)} (the next frame starts), {within(tool, 'shown')}/{len(rows)} "
-              "(on screen)")
+    for tool, name in pages:
+        counts = ", ".join(f"{count_within(tool, key)}/{len(rows)} ({label})" for key, label in moments)
+        print(f"  queries whose first cards came within 100 ms, {name}: {counts}")
 
     print("\n  Recall and precision against the ground truth (micro: all queries' items together; macro: mean of"
           " the queries')")
