@@ -102,15 +102,18 @@ bench-smoke:
 	$(PYTHON) bench/dead_hosts.py --n 200 --timeout 1s
 	$(PYTHON) bench/shards.py --n 12 --shards 4
 	$(MAKE) bench-search-browser BENCH_SEARCH_N=300 BENCH_SEARCH_QUERIES=12
+	$(PYTHON) bench/search.py --n 300 --runs 1 --remote-latency 5 --no-pagefind --work .build/bench-search-smoke
 
 ## bench-search: Scrollery's search index against Pagefind (PyPI pagefind-bin, in .build/pagefind-venv) on the
 ##   same built gallery of BENCH_SEARCH_N items (default 10000) of the world's text: times, memory, files, bytes;
-##   BENCH_SEARCH_FLAGS=--vocabulary adds notes drawn from 50,000 words to each description (a real vocabulary)
+##   BENCH_SEARCH_FLAGS=--vocabulary adds notes drawn from 50,000 words to each description (a real vocabulary);
+##   the same two builds again with the gallery's JSON served as an API BENCH_SEARCH_REMOTE_MS (20) ms away
 BENCH_SEARCH_N ?= 10000
 BENCH_SEARCH_FLAGS ?=
+BENCH_SEARCH_REMOTE_MS ?= 20
 bench-search: deps pagefind-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
-	$(PYTHON) bench/search.py --n $(BENCH_SEARCH_N) $(BENCH_SEARCH_FLAGS)
+	$(PYTHON) bench/search.py --n $(BENCH_SEARCH_N) --remote-latency $(BENCH_SEARCH_REMOTE_MS) $(BENCH_SEARCH_FLAGS)
 
 ## bench-search-browser: one-word queries in headless Chromium on the same gallery of BENCH_SEARCH_N items, Scrollery's
 ##   search page against Pagefind's JS API over the same built site: bytes transferred until the first results

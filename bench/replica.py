@@ -9,7 +9,9 @@ serves, on 127.0.0.1, N items:
     /id/{id}/info              the item with a Markdown `description`
 
 Every response waits LATENCY_MS first (time.sleep in its own thread), so the server never limits
-concurrency: the client's per-host limit does. Python 3 standard library only.
+concurrency: the client's per-host limit does. `FolderReplica` serves a folder of JSON files the same
+way (bench/search.py: a generated gallery's own source, fetched as from an API). Python 3 standard library
+only.
 """
 
 import json
@@ -54,7 +56,7 @@ class Replica:
                 finally:
                     with replica.lock:
                         replica.in_flight -= 1
-                data = json.dumps(body).encode()
+                data = body if isinstance(body, bytes) else json.dumps(body).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
@@ -99,6 +101,23 @@ class Replica:
     def stop(self):
         self.server.shutdown()
         self.server.server_close()
+
+
+class FolderReplica(Replica):
+    """The same server over a folder of JSON files, sent as they are (`/data/x.json` is `folder/x.json`; a
+    file that is not there is a 404), with the same latency: a local gallery's source as an API serves it."""
+
+    def __init__(self, folder, latency, port=0):
+        super().__init__(0, latency, port)
+        self.folder = Path(folder).resolve()
+
+    def respond(self, path):
+        name = urllib.parse.unquote(urllib.parse.urlsplit(path).path)
+        if name.startswith("/data/"):
+            file = (self.folder / name[len("/data/"):]).resolve()
+            if file.is_relative_to(self.folder) and file.is_file():
+                return 200, file.read_bytes()
+        return 404, {"error": "not found"}
 
 
 if __name__ == "__main__":
