@@ -11,11 +11,11 @@ package struct HTTPCache: Sendable {
 
     package let folder: URL
 
-    /// The entry's file for a location, already redacted.
+    /// The entry's file for a location, already redacted. Made without asking the file system (as
+    /// `appendingPathComponent` does, once a component), since a build makes one for every response.
     package func file(for redactedLocation: String) -> URL {
         let digest = Self.hex(SHA256.hash(data: Data(redactedLocation.utf8)))
-        return folder.appendingPathComponent("http").appendingPathComponent(String(digest.prefix(2)))
-            .appendingPathComponent(digest)
+        return folder.appending(path: "http/\(digest.prefix(2))/\(digest)", directoryHint: .notDirectory)
     }
 
     /// Lower-case hex digits of a digest (a build looks up one entry per response, so no `String(format:)`).
@@ -39,8 +39,9 @@ package struct HTTPCache: Sendable {
 
     package func store(_ entry: CachedResponse) throws {
         let target = file(for: entry.header.url)
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(
-            ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
+        let temporary = target.deletingLastPathComponent().appending(
+            path: ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp",
+            directoryHint: .notDirectory)
         try FileManager.default.createDirectory(
             at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try entry.encoded().write(to: temporary)
