@@ -113,7 +113,7 @@ class FolderReplica(Replica):
 
     def respond(self, path):
         name = urllib.parse.unquote(urllib.parse.urlsplit(path).path)
-        if name.startswith("/data/"):
+        if name.startswith("/data/") and "\0" not in name:
             file = (self.folder / name[len("/data/"):]).resolve()
             if file.is_relative_to(self.folder) and file.is_file():
                 return 200, file.read_bytes()

@@ -149,6 +149,8 @@ def main():
                         help="end each description with notes drawn from 50,000 words in twelve scripts, so the"
                              " index has a real gallery's many distinct words, not the sentences' few hundred")
     args = parser.parse_args()
+    if args.remote_latency is not None and args.remote_latency < 0:
+        parser.error("--remote-latency must be 0 or more milliseconds")
     plain, with_search = generate_sites(args.n, Path(args.work), reuse=args.reuse_data, vocabulary=args.vocabulary)
 
     results = {"plain": [], "search": [], "pagefind": [], "remote plain": [], "remote search": []}

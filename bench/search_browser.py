@@ -664,7 +664,7 @@ def pagefind_kind(path):
 
 def asked(got, kinds):
     """When the query's first index file (asked for after the first keystroke) was asked for and when its last
-    one was answered, from the last keystroke, in ms; (None, None) if it asked for none."""
+    one was answered, from the last input event, in ms; (None, None) if it asked for none."""
     mine = [e for e in got["entries"] or [] if e["type"] == "resource" and e["start"] >= got["firstKey"]
             and kinds(urllib.parse.urlparse(e["name"]).path) == "index"]
     if not mine:
@@ -686,7 +686,7 @@ def type_and_wait(driver, url, ready, selectors, word, tool, typing):
 
 
 def times(got):
-    """From the last keystroke to the first cards: in the page, the next frame's start, on screen."""
+    """From the last input event to the first cards: in the page, the next frame's start, on screen."""
     return {"time": got["first"] - got["lastKey"] if got["first"] else None,
             "painted": got["painted"] - got["lastKey"] if got["first"] else None,
             "shown": got["shown"] - got["lastKey"] if got["shown"] else None}
@@ -731,7 +731,7 @@ PERSON_KEY_INTERVAL_MS = 120  # --typing paced without --key-interval: a brisk t
 class Typing:
     """How a query reaches the box: `paste` (the word in one input event, as a paste or an input method's
     commit gives it: CDP Input.insertText), `burst` (one key event per character, as fast as the driver sends
-    them, about 0.2 ms apart: faster than any person) or `paced` (a key every `interval_s` seconds plus one
+    them, about 1 ms apart: faster than any person) or `paced` (a key every `interval_s` seconds plus one
     WebDriver round trip, as a person types)."""
 
     MODES = ("paste", "burst", "paced")
@@ -806,19 +806,19 @@ def main():
                         help="how the word reaches the box, each in turn over the same queries: paste (one input "
                              "event, the default), burst (its keys sent at once, as fast as the driver goes) or "
                              "paced (a key every --key-interval ms)")
-    parser.add_argument("--key-interval", type=float, default=0.0, metavar="MS",
-                        help=f"type a key every MS milliseconds, as a person types (--typing paced; "
-                             f"{PERSON_KEY_INTERVAL_MS} if not given)")
+    parser.add_argument("--key-interval", type=float, default=None, metavar="MS",
+                        help=f"with --typing paced, a key every MS milliseconds ({PERSON_KEY_INTERVAL_MS} if not "
+                             "given); given alone, it means --typing paced")
     parser.add_argument("--pictures", action="store_true",
                         help="give every card a real JPEG (made with libvips' vips command, libvips-tools) in place "
                              "of the generated site's missing images/N.svg")
     args = parser.parse_args()
-    if args.key_interval < 0:
-        parser.error("--key-interval must be 0 or more milliseconds")
-    modes = args.typing.split(",") if args.typing else ["paced" if args.key_interval else "paste"]
+    if args.key_interval is not None and args.key_interval <= 0:
+        parser.error("--key-interval must be more than 0 milliseconds (--typing burst sends the keys at once)")
+    modes = args.typing.split(",") if args.typing else ["paced" if args.key_interval is not None else "paste"]
     if any(mode not in Typing.MODES for mode in modes) or len(set(modes)) != len(modes):
         parser.error(f"--typing takes each of {', '.join(Typing.MODES)} once at most, comma-separated")
-    if args.key_interval and "paced" not in modes:
+    if args.key_interval is not None and "paced" not in modes:
         parser.error("--key-interval paces the keys: it goes with --typing paced")
     typings = [Typing(mode, (args.key_interval or PERSON_KEY_INTERVAL_MS) / 1000) for mode in modes]
     tools = (args.scrollery, args.pagefind, args.chromium, args.chromedriver)
@@ -862,7 +862,7 @@ def main():
             rows = measure_all(args, queries, folded, origin, fragments, typing)
             report(args, rows, typing)
             # every query's figures and item sets, to look into afterwards
-            kept = Path(args.work) / ("results.json" if len(typings) == 1 else f"results-{typing.mode}.json")
+            kept = Path(args.work) / f"results-{typing.mode}.json"
             with open(kept, "w", encoding="utf-8") as out:
                 json.dump(rows, out, ensure_ascii=False, default=lambda v: sorted(v) if isinstance(v, set) else str(v))
             print(f"\n  (each query's figures and items: {kept})")
@@ -909,11 +909,11 @@ def report(args, rows, typing):
     def ms(value):
         return f"{value:7.0f}" if value is not None else "    n/a"
 
-    corpus = "world text, 50,000-word vocabulary" if args.vocabulary else "world text"
-    print(f"\nSearch in the browser at N = {args.n} ({corpus}), {len(rows)} one-word queries, one fresh headless "
+    corpus_name = "world text, 50,000-word vocabulary" if args.vocabulary else "world text"
+    print(f"\nSearch in the browser at N = {args.n} ({corpus_name}), {len(rows)} one-word queries, one fresh headless "
           f"Chromium each, local server (gzip), {typing.describe()}")
     print(f"  S = Scrollery (search/, first {FIRST_SCROLLERY} cards), P = Pagefind JS API (first 5 results' data()); kB = index "
-          "bytes transferred until the first cards; ms = last keystroke to the first card")
+          "bytes transferred until the first cards; ms = last input event to the first card")
     print(f"  {'query':<16} {'script':<16} {'truth':>6} {'S found':>7} {'S rec':>6} {'S prec':>6} "
           f"{'P found':>7} {'P rec':>6} {'P prec':>6} {'S kB':>7} {'P kB':>7} {'S ms':>7} {'P ms':>7}")
     for r in rows:
@@ -959,7 +959,7 @@ def report(args, rows, typing):
     print(f"  queries whose Scrollery bytes are at most Pagefind's ({FIRST_SCROLLERY} results; of those it found): "
           f"index {len(within)}/{len(more)}, all {len(within_all)}/{len(more)}")
 
-    print("\n  Time from the last keystroke to the first cards: in the page (DOM), the next frame starting "
+    print("\n  Time from the last input event (the paste, or the last key) to the first cards: in the page (DOM), the next frame starting "
           "(requestAnimationFrame), and on screen (Element Timing: the paint of their titles)")
     moments = (("time", "in the page"), ("painted", "the next frame starts"), ("shown", "on screen"))
     pages = (("scrollery", "Scrollery"), ("pagefind", f"Pagefind, {FIRST_PAGEFIND} results"))
@@ -972,7 +972,7 @@ def report(args, rows, typing):
     summary("Scrollery: its last index file answered", [r["scrollery"]["asked"][1] for r in rows], "ms")
     summary(f"Pagefind ({FIRST_PAGEFIND}): its first index file asked for", [r["pagefind"]["asked"][0] for r in rows], "ms")
     summary(f"Pagefind ({FIRST_PAGEFIND}): its last index file answered", [r["pagefind"]["asked"][1] for r in rows], "ms")
-    summary("typing (first to last keystroke)", [r["scrollery"]["got"]["lastKey"] - r["scrollery"]["got"]["firstKey"]
+    summary("typing (first to last input event)", [r["scrollery"]["got"]["lastKey"] - r["scrollery"]["got"]["firstKey"]
                                                  for r in rows], "ms")
 
     def count_within(tool, key):
