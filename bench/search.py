@@ -9,7 +9,8 @@ long Markdown), then, alternating, `runs` times each from a clean output and cac
   - Pagefind (PyPI pagefind-bin) over the site built without search.
 With `--remote-latency MS`, each round also builds the same two sites with their source served over HTTP
 (bench/replica.py's FolderReplica: the generated JSON files, each answer MS ms late, 8 details at a time, as
-the generated config asks), fetching everything (`--refresh`): what indexing costs a gallery built from an API.
+the generated config asks), fetching everything (each build starts from an empty cache): what indexing costs a
+gallery built from an API.
 Before each round, the floor of indexing: bench/search_floor.c (compiled with the system's cc), one thread
 cutting the same descriptions into words and counting the distinct ones, with no folding, postings or files.
 Prints the median times (indexing costs: Scrollery's is the difference of its two builds), the peak memory
@@ -64,6 +65,11 @@ def generate_sites(n, work, reuse=False, vocabulary=False):
     with open(with_search / "scrollery.yml", "a", encoding="utf-8") as config:
         config.write(SEARCH_CONFIG)
     return plain, with_search
+
+
+def corpus_label(vocabulary):
+    """How the reports name the generated corpus."""
+    return "world text, 50,000-word vocabulary" if vocabulary else "world text"
 
 
 def remote_sites(plain, with_search, origin):
@@ -154,21 +160,21 @@ def main():
     plain, with_search = generate_sites(args.n, Path(args.work), reuse=args.reuse_data, vocabulary=args.vocabulary)
 
     results = {"plain": [], "search": [], "pagefind": [], "remote plain": [], "remote search": []}
-    builds = [("plain", plain, []), ("search", with_search, [])]
+    builds = [("plain", plain), ("search", with_search)]
     server = None
     if args.remote_latency is not None:
         server = replica.FolderReplica(plain / "data", args.remote_latency / 1000).start()
         remote_plain, remote_search = remote_sites(plain, with_search, f"http://127.0.0.1:{server.port}")
-        builds += [("remote plain", remote_plain, ["--refresh"]), ("remote search", remote_search, ["--refresh"])]
+        builds += [("remote plain", remote_plain), ("remote search", remote_search)]
     floor = build_floor(Path(args.work))
     floor_s = []
     for run in range(args.runs):
         if floor:
             floor_s.append(run_floor(floor, plain / "data" / "details", args.n))
-        for name, site, flags in builds:
+        for name, site in builds:
             for folder in ("public", ".scrollery-cache"):
                 shutil.rmtree(site / folder, ignore_errors=True)
-            results[name].append(timed([args.scrollery, "build", str(site), "--quiet"] + flags))
+            results[name].append(timed([args.scrollery, "build", str(site), "--quiet"]))
             print(f"  run {run + 1}: {name} {results[name][-1][0]:.2f} s", file=sys.stderr)
         if args.no_pagefind:
             continue
@@ -199,8 +205,7 @@ def main():
         sys.exit("the build with search wrote no search/index.json")
     ours = files_and_bytes(with_search / "public" / "search", skip=("index.html",))
     theirs = files_and_bytes(plain / "public" / "pagefind") if not args.no_pagefind else (0, 0)
-    corpus = "world text, 50,000-word vocabulary" if args.vocabulary else "world text"
-    print(f"\nSearch at N = {args.n} ({corpus}), median of {args.runs} run(s), clean builds")
+    print(f"\nSearch at N = {args.n} ({corpus_label(args.vocabulary)}), median of {args.runs} run(s), clean builds")
     print(f"  build without search     {plain_s:8.2f} s   CPU {cpu('plain'):6.2f} s   peak {peak('plain')}")
     print(f"  build with search        {search_s:8.2f} s   CPU {cpu('search'):6.2f} s   peak {peak('search')}")
     print(f"  indexing (the difference){indexing:8.2f} s   = {100 * indexing / max(plain_s, 1e-9):.1f}% of the build")

@@ -909,8 +909,7 @@ def report(args, rows, typing):
     def ms(value):
         return f"{value:7.0f}" if value is not None else "    n/a"
 
-    corpus_name = "world text, 50,000-word vocabulary" if args.vocabulary else "world text"
-    print(f"\nSearch in the browser at N = {args.n} ({corpus_name}), {len(rows)} one-word queries, one fresh headless "
+    print(f"\nSearch in the browser at N = {args.n} ({search_bench.corpus_label(args.vocabulary)}), {len(rows)} one-word queries, one fresh headless "
           f"Chromium each, local server (gzip), {typing.describe()}")
     print(f"  S = Scrollery (search/, first {FIRST_SCROLLERY} cards), P = Pagefind JS API (first 5 results' data()); kB = index "
           "bytes transferred until the first cards; ms = last input event to the first card")
