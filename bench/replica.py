@@ -26,6 +26,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import generate  # noqa: E402
 
 
+class BurstServer(ThreadingHTTPServer):
+    """A threaded HTTP server whose listen queue holds a burst of new connections. `listen()` reads the
+    backlog while the server is made, so it is a class attribute: socketserver's 5 drops the SYNs of a
+    client opening 8 connections at once, and the kernel sends a dropped SYN again a second later."""
+
+    daemon_threads = True
+    request_queue_size = 128
+
+
 class Replica:
     def __init__(self, n, latency, port=0, world_text=False):
         self.items = list(generate.items(n, world_text))
@@ -63,9 +72,7 @@ class Replica:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-        self.server.daemon_threads = True
-        self.server.request_queue_size = 128
+        self.server = BurstServer(("127.0.0.1", port), Handler)
         self.port = self.server.server_address[1]
 
     def listed(self, item):

@@ -32,13 +32,14 @@ import sys
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 import images  # noqa: E402
+from replica import BurstServer  # noqa: E402
 
 PAGE = 100
 CONFIG = """\
@@ -100,8 +101,7 @@ class PhotoServer:
                 if status != 304:
                     self.wfile.write(body)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
+        self.httpd = BurstServer(("127.0.0.1", 0), Handler)
         self.host = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 

@@ -78,6 +78,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 class _HTTPServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128  # read by listen() as the server is made; 5 drops a browser's burst of connections
     owner: "FaultServer"
 
 

@@ -245,6 +245,7 @@ class Handler(BaseHTTPRequestHandler):
 
 class Proxy(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128  # read by listen() as the server is made; 5 drops a client's burst of connections
 
     def __init__(self, port, upstream, keys, log, slowdown_every=0, reset_every=0, stall_after=None,
                  repeat_token=False, inject_keys=()):

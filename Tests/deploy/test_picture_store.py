@@ -45,6 +45,10 @@ def photo(number):
     return bytes(data)
 
 
+
+class PhotoServer(ThreadingHTTPServer):
+    request_queue_size = 128  # read by listen() as the server is made; 5 drops a burst of connections
+
 class Photos:
     """The originals, served on 127.0.0.1 with an ETag each (and 304 to a matching If-None-Match)."""
 
@@ -73,7 +77,7 @@ class Photos:
             def log_message(self, format, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = PhotoServer(("127.0.0.1", 0), Handler)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
