@@ -31,7 +31,7 @@ struct SearchShardWriterTests {
         _ terms: [(term: [UInt8], postings: [UInt32])], order: ([Int]) -> [Int]
     ) throws -> (shards: [String], files: [String: [UInt8]]) {
         try withScratchFolderSync { folder in
-            var output = try OutputWriter(outputFolder: folder.url.appendingPathComponent("public"))
+            let output = try OutputWriter(outputFolder: folder.url.appendingPathComponent("public"))
             var files = SearchFiles(store: output.store)
             files.makeFolders(for: ["search/index/-"])
             var writer = SearchShardWriter(totalPostings: terms.reduce(0) { $0 + $1.postings.count / 4 })
