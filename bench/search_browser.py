@@ -683,6 +683,11 @@ def type_and_wait(driver, url, ready, selectors, word, tool, typing):
     box = driver.find_element("css selector", selectors[2])
     box.click()
     type_word(driver, box, word, typing)
+    # WAIT_DONE waits for the page to search for the word itself; a box that does not hold it never will.
+    value = driver.execute_script("return arguments[0].value", box)
+    if value != word:
+        raise RuntimeError(f"{tool}: after typing {word!r} ({typing.describe()}) the box holds {value!r}; "
+                           "the driver could not type that word into this browser")
     return driver.execute_async_script(WAIT_DONE, selectors[2])
 
 
