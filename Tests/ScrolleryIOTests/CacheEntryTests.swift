@@ -26,8 +26,28 @@ struct CacheEntryTests {
             #expect(read.header.headers == entry.header.headers)
             #expect(read.header.headers["x-not-kept"] == nil)
             #expect(read.header.storedAt == entry.header.storedAt)
+            #expect(read.header.length == response.body.count)
             #expect(read.body == response.body)
         }
+    }
+
+    @Test("an entry whose body is not as long as its header says is no entry; one without a length still is")
+    func length() throws {
+        let response = FetchResponse(
+            body: Data(#"{"title": "Ærøskøbing — 東京 🌸"}"#.utf8), status: 200, headers: [:],
+            location: "https://api.example/item/1")
+        let encoded = try CachedResponse(
+            url: "https://api.example/item/1", response: response, storedAt: Date(timeIntervalSince1970: 0)
+        ).encoded()
+        #expect(CachedResponse(encoded: encoded)?.body == response.body)
+        // A power cut can leave the file shorter than was written, or (for a file overwritten in place) longer.
+        #expect(CachedResponse(encoded: encoded.dropLast()) == nil)
+        #expect(CachedResponse(encoded: encoded.dropLast(response.body.count)) == nil)
+        #expect(CachedResponse(encoded: encoded + Data("x".utf8)) == nil)
+        // Entries stored before the length was kept.
+        let older = Data((#"{"headers":{},"status":200,"storedAt":0,"url":"u"}"# + "\nbody").utf8)
+        #expect(CachedResponse(encoded: older)?.body == Data("body".utf8))
+        #expect(CachedResponse(encoded: older)?.header.length == nil)
     }
 
     @Test(
@@ -37,6 +57,8 @@ struct CacheEntryTests {
             #"{"url": "u", "status": 200.5, "headers": {}, "storedAt": 0}"# + "\n",
             #"{"url": "u", "status": 200, "headers": {"etag": 1}, "storedAt": 0}"# + "\n",
             #"{"url": "u", "status": 200, "headers": {}}"# + "\n", "not json\nbody",
+            #"{"url": "u", "status": 200, "headers": {}, "storedAt": 0, "length": -1}"# + "\n",
+            #"{"url": "u", "status": 200, "headers": {}, "storedAt": 0, "length": "4"}"# + "\nbody",
         ])
     func notAnEntry(text: String) {
         #expect(CachedResponse(encoded: Data(text.utf8)) == nil)

@@ -41,6 +41,32 @@ struct CacheTests {
         }
     }
 
+    @Test("an entry a power cut left short is fetched again, and only that one")
+    func shortEntryRefetched() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 40, base: { "" }) }) { base in
+            let site = try RemoteSite(config: Self.config(base, cache: "ttl: 1h"))
+            defer { site.remove() }
+            _ = try await site.build()
+            let first = try SiteFixture.snapshot(of: site.output)
+            let entries = site.folder.appendingPathComponent(".scrollery-cache/http")
+            // `ab` (a folder) and `ab/<64 hex digits>` (an entry).
+            let files = try FileManager.default.subpathsOfDirectory(atPath: entries.path).filter { $0.count > 3 }
+                .sorted()
+            #expect(files.count == 42)
+            let cut = entries.appendingPathComponent(files[files.count / 2])
+            let bytes = try Data(contentsOf: cut)
+            try bytes.dropLast().write(to: cut)
+            let warm = try await site.build()
+            #expect(warm.network.requests == 1)
+            #expect(warm.network.cacheHits == 41)
+            // Stored again whole (with the time of this build).
+            let stored = try #require(CachedResponse(encoded: try Data(contentsOf: cut)))
+            #expect(stored.body == CachedResponse(encoded: bytes)?.body)
+            #expect(try SiteFixture.snapshot(of: site.output) == first)
+        }
+    }
+
     @Test("after the TTL every request is conditional, and the replica's 304s are reused")
     func revalidation() async throws {
         let replica = Replica()

@@ -16,6 +16,13 @@ extension CachedResponse.Header {
             guard case .string(let text) = value else { return nil }
             headers[name] = text
         }
-        self.init(url: url, status: code, headers: headers, storedAt: storedAt.value)
+        var length: Int?
+        if let field = fields["length"] {
+            guard case .number(let number) = field, let count = Int(exactly: number.value), count >= 0 else {
+                return nil
+            }
+            length = count
+        }
+        self.init(url: url, status: code, headers: headers, storedAt: storedAt.value, length: length)
     }
 }

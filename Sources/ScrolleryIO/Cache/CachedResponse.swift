@@ -12,6 +12,9 @@ package struct CachedResponse: Sendable {
         package var status: Int
         package var headers: [String: String]
         package var storedAt: Double
+        /// The body's size in bytes: an entry that a power cut left shorter reads as no entry. Absent
+        /// from entries stored before it was kept.
+        package var length: Int?
     }
 
     package var header: Header
@@ -21,7 +24,7 @@ package struct CachedResponse: Sendable {
         header = Header(
             url: url, status: response.status,
             headers: response.headers.filter { Self.keptHeaders.contains($0.key) },
-            storedAt: storedAt.timeIntervalSince1970)
+            storedAt: storedAt.timeIntervalSince1970, length: response.body.count)
         body = response.body
     }
 
@@ -29,8 +32,10 @@ package struct CachedResponse: Sendable {
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
             let header = Header(line: data[data.startIndex..<newline])
         else { return nil }
+        let body = data[data.index(after: newline)...]
+        if let length = header.length, length != body.count { return nil }
         self.header = header
-        body = Data(data[data.index(after: newline)...])
+        self.body = Data(body)
     }
 
     package func encoded() throws -> Data {

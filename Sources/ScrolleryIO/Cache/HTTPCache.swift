@@ -3,7 +3,8 @@ package import Foundation
 
 /// The on-disk HTTP cache: one file per response, named by the SHA-256 of the redacted URL (so no
 /// secret is in a name or a file), written to a temporary file and renamed into place, so a killed build
-/// never leaves a half-written entry and two builds sharing the cache never see one.
+/// never leaves a half-written entry and two builds sharing the cache never see one. Entries are not
+/// flushed to the disk one by one: one that a power cut leaves short fails its length and is fetched again.
 package struct HTTPCache: Sendable {
     package init(folder: URL) {
         self.folder = folder
@@ -39,12 +40,18 @@ package struct HTTPCache: Sendable {
 
     package func store(_ entry: CachedResponse) throws {
         let target = file(for: entry.header.url)
-        let temporary = target.deletingLastPathComponent().appending(
+        let entryFolder = target.deletingLastPathComponent()
+        let temporary = entryFolder.appending(
             path: ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp",
             directoryHint: .notDirectory)
-        try FileManager.default.createDirectory(
-            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try entry.encoded().write(to: temporary)
+        let data = try entry.encoded()
+        // The folder is made only when the write finds it missing: most entries go where one already is.
+        do {
+            try NewFile.write(data, atPath: temporary.path)
+        } catch let failure as POSIXFailure where failure.errno == ENOENT {
+            try FileManager.default.createDirectory(at: entryFolder, withIntermediateDirectories: true)
+            try NewFile.write(data, atPath: temporary.path)
+        }
         // rename(2) replaces the target atomically.
         guard rename(temporary.path, target.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
