@@ -167,11 +167,11 @@ bench-dead-hosts: deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
 	$(PYTHON) bench/dead_hosts.py --n $(BENCH_DEAD_N)
 
-## bench-deps: Debian's hugo, GNU time and a C compiler for the benchmark
+## bench-deps: Debian's hugo, GNU time, a C compiler and nginx (the fast host of the cold fetch) for the benchmark
 bench-deps:
-	@if ! command -v hugo >/dev/null || [ ! -x /usr/bin/time ] || ! command -v cc >/dev/null; then \
-		echo "Installing hugo, time and gcc (needs apt-get)..."; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo time gcc >/dev/null; \
+	@if ! command -v hugo >/dev/null || [ ! -x /usr/bin/time ] || ! command -v cc >/dev/null || [ ! -x /usr/sbin/nginx ]; then \
+		echo "Installing hugo, time, gcc and nginx-light (needs apt-get)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo time gcc nginx-light >/dev/null; \
 	fi
 
 ## bench-images-deps: vipsthumbnail (libvips-tools), the photos of mate-backgrounds and lomiri-wallpapers-20.04 that

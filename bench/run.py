@@ -17,7 +17,9 @@ Then: Scrollery alone at `--memory-n` (peak memory of a streaming build, forward
 reverse`, which spills the source to disk before the first page is written), a warm rebuild with nothing
 changed against a cold build at `--warm-n`, the fetch benchmark against bench/replica.py, and the CI case
 at `--ci-n`: a remote gallery (the world corpus from bench/replica.py) rebuilt from a persisted, fresh HTTP
-cache (no request made), against a local build of the same gallery, alternating.
+cache (no request made), against a local build of the same gallery, alternating; and the same gallery
+fetched cold (an empty cache each build) from nginx on this machine serving the local site's files, against
+the local build: what fetching itself costs when the host is fast.
 
 Every timed run starts after a `sync`, so that none pays for the previous run's writeback.
 
@@ -29,6 +31,7 @@ import argparse
 import json
 import os
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -324,6 +327,76 @@ detail:
         finally:
             server.stop()
         self.ci_result = (n, self.median(cached, "wall"), self.median(plain, "wall"))
+        self.cold_fetch(n, local)
+
+    def cold_fetch(self, n, local):
+        """The CI case's gallery fetched cold (an empty cache each time) from a fast host, nginx on this
+        machine serving the local site's files, against the local build: what fetching itself costs, the
+        site and its cache on the work folder's disk. Skipped, with a note, without nginx."""
+        nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+        if not nginx:
+            self.notes.append("the cold fetch was skipped: nginx is missing (make bench-deps installs nginx-light)")
+            return
+        print(f"== cold fetch: the same {n} items from nginx on 127.0.0.1, an empty cache each build", file=sys.stderr)
+        prefix = self.work / "nginx"
+        shutil.rmtree(prefix, ignore_errors=True)
+        prefix.mkdir(parents=True)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        log = prefix / "access.log"
+        (prefix / "nginx.conf").write_text(f"""\
+worker_processes 1;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log;
+events {{ worker_connections 1024; }}
+http {{
+  access_log {log};
+  keepalive_requests 1000000;
+  server {{
+    listen 127.0.0.1:{port} backlog=512;
+    root {local};
+    location / {{ default_type application/json; }}
+  }}
+}}
+""")
+        server = subprocess.Popen([nginx, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        site = self.work / f"ci-fetched-{n}"
+        self.aside(site)
+        site.mkdir(parents=True)
+        config = (local / "scrollery.yml").read_text()
+        for path in ("url: data/list-{{page}}.json", "url: data/info/{{id}}.json"):
+            config = config.replace(path, path.replace("url: data/", f"url: http://127.0.0.1:{port}/data/"))
+        (site / "scrollery.yml").write_text(config)
+        try:
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        sys.exit(f"bench: nginx did not start: {server.stderr.read().decode(errors='replace')[-2000:]}")
+                    time.sleep(0.05)
+            fetched, plain = [], []
+            for _ in range(self.args.runs):
+                for runs, source, name in ((fetched, site, "fetched"), (plain, local, "local")):
+                    out = self.work / f"out-ci-{name}-{n}"
+                    self.aside(out)
+                    self.aside(source / ".scrollery-cache")
+                    before = len(log.read_bytes().splitlines()) if log.exists() else 0
+                    runs.append(self.run_scrollery(source, out))
+                    if name == "fetched":
+                        made = len(log.read_bytes().splitlines()) - before
+                        print(f"  fetched {runs[-1]['wall']:.2f} s (CPU {runs[-1]['cpu']:.2f} s, {made} requests)",
+                              file=sys.stderr)
+                print(f"  local {plain[-1]['wall']:.2f} s (CPU {plain[-1]['cpu']:.2f} s)", file=sys.stderr)
+        finally:
+            server.terminate()
+            server.wait()
+        self.cold_result = (n, self.median(fetched, "wall"), self.median(fetched, "cpu"),
+                            self.median(plain, "wall"), self.median(plain, "cpu"))
 
     # -- the report ------------------------------------------------------------------------------------
 
@@ -384,6 +457,11 @@ detail:
             n, cached, plain = self.ci_result
             print(f"CI case, {n} remote items rebuilt from a fresh cache (no request): {cached:.2f} s against "
                   f"{plain:.2f} s for the same gallery local ({cached / plain:.2f}×)")
+        if hasattr(self, "cold_result"):
+            n, wall, cpu, plain, plain_cpu = self.cold_result
+            print(f"Cold fetch, the CI case's {n} items from nginx on this machine with an empty cache: {wall:.2f} s "
+                  f"(CPU {cpu:.2f} s) against {plain:.2f} s (CPU {plain_cpu:.2f} s) for the same gallery local "
+                  f"({wall / plain:.2f}×)")
         for note in self.notes:
             print(f"Note: {note}")
 
