@@ -360,24 +360,28 @@ http {{
   }}
 }}
 """)
-        server = subprocess.Popen([nginx, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         site = self.work / f"ci-fetched-{n}"
         self.aside(site)
         site.mkdir(parents=True)
         config = (local / "scrollery.yml").read_text()
         for path in ("url: data/list-{{page}}.json", "url: data/info/{{id}}.json"):
+            if path not in config:
+                sys.exit(f"bench: the local site's config has no `{path}` to point at nginx")
             config = config.replace(path, path.replace("url: data/", f"url: http://127.0.0.1:{port}/data/"))
         (site / "scrollery.yml").write_text(config)
+        server = subprocess.Popen([nginx, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
+            # nginx's error log says so if another process took the port between the probe and nginx.
             deadline = time.monotonic() + 10
             while True:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    errors = (prefix / "error.log").read_text(errors="replace") if (prefix / "error.log").exists() else ""
+                    sys.exit(f"bench: nginx did not start on port {port}: {errors[-2000:]}")
                 try:
                     socket.create_connection(("127.0.0.1", port), timeout=1).close()
                     break
                 except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        sys.exit(f"bench: nginx did not start: {server.stderr.read().decode(errors='replace')[-2000:]}")
                     time.sleep(0.05)
             fetched, plain = [], []
             for _ in range(self.args.runs):
@@ -391,10 +395,16 @@ http {{
                         made = len(log.read_bytes().splitlines()) - before
                         print(f"  fetched {runs[-1]['wall']:.2f} s (CPU {runs[-1]['cpu']:.2f} s, {made} requests)",
                               file=sys.stderr)
+                        if made <= n:  # every detail, and the list pages
+                            sys.exit(f"bench: the cold build made {made} requests to nginx, for {n} items")
                 print(f"  local {plain[-1]['wall']:.2f} s (CPU {plain[-1]['cpu']:.2f} s)", file=sys.stderr)
         finally:
             server.terminate()
-            server.wait()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
         self.cold_result = (n, self.median(fetched, "wall"), self.median(fetched, "cpu"),
                             self.median(plain, "wall"), self.median(plain, "cpu"))
 

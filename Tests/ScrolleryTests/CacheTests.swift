@@ -41,7 +41,7 @@ struct CacheTests {
         }
     }
 
-    @Test("an entry a power cut left short is fetched again, and only that one")
+    @Test("an entry a power cut left short or garbled is fetched again, and only that one")
     func shortEntryRefetched() async throws {
         let replica = Replica()
         try await replica.run(routes: { PicsumReplica.register(on: $0, count: 40, base: { "" }) }) { base in
@@ -55,14 +55,20 @@ struct CacheTests {
                 .sorted()
             #expect(files.count == 42)
             let cut = entries.appendingPathComponent(files[files.count / 2])
-            let bytes = try Data(contentsOf: cut)
-            try bytes.dropLast().write(to: cut)
+            let garbled = entries.appendingPathComponent(files[files.count / 3])
+            let bytes = try [cut, garbled].map { try Data(contentsOf: $0) }
+            try bytes[0].dropLast().write(to: cut)
+            var zeroed = bytes[1]
+            zeroed.replaceSubrange(zeroed.count - 3..<zeroed.count, with: Data(count: 3))
+            try zeroed.write(to: garbled)
             let warm = try await site.build()
-            #expect(warm.network.requests == 1)
-            #expect(warm.network.cacheHits == 41)
+            #expect(warm.network.requests == 2)
+            #expect(warm.network.cacheHits == 40)
             // Stored again whole (with the time of this build).
-            let stored = try #require(CachedResponse(encoded: try Data(contentsOf: cut)))
-            #expect(stored.body == CachedResponse(encoded: bytes)?.body)
+            for (file, before) in zip([cut, garbled], bytes) {
+                let stored = try #require(CachedResponse(encoded: try Data(contentsOf: file)))
+                #expect(stored.body == CachedResponse(encoded: before)?.body)
+            }
             #expect(try SiteFixture.snapshot(of: site.output) == first)
         }
     }

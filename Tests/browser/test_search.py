@@ -235,7 +235,9 @@ def test_the_page_folds_as_swift_does(search_site, browser):
     cases = json.loads((REPO / "Tests" / "browser" / "search_folding.json").read_text(encoding="utf-8"))
     got = d.execute_script(
         "return arguments[0].map(c => [c[0], ScrollerySearch.fold(c[0]), ScrollerySearch.terms(c[0])])", cases)
-    assert [[c[0], c[1], c[2]] for c in cases] == got
+    differ = [(want, had) for want, had in zip([[c[0], c[1], c[2]] for c in cases], got) if want != had]
+    assert len(got) == len(cases) > 1000
+    assert differ == [], f"{len(differ)} inputs fold otherwise in the page (Swift's, then the page's): {differ[:5]}"
 
 
 def test_one_letter_loads_little(search_site, browser):

@@ -45,9 +45,9 @@ def photo(number):
     return bytes(data)
 
 
-
 class PhotoServer(ThreadingHTTPServer):
     request_queue_size = 128  # read by listen() as the server is made; 5 drops a burst of connections
+
 
 class Photos:
     """The originals, served on 127.0.0.1 with an ETag each (and 304 to a matching If-None-Match)."""

@@ -16,13 +16,11 @@ extension CachedResponse.Header {
             guard case .string(let text) = value else { return nil }
             headers[name] = text
         }
-        var length: Int?
-        if let field = fields["length"] {
-            guard case .number(let number) = field, let count = Int(exactly: number.value), count >= 0 else {
-                return nil
-            }
-            length = count
+        var digest: String?
+        if let field = fields["digest"] {
+            guard case .string(let text) = field else { return nil }
+            digest = text
         }
-        self.init(url: url, status: code, headers: headers, storedAt: storedAt.value, length: length)
+        self.init(url: url, status: code, headers: headers, storedAt: storedAt.value, digest: digest)
     }
 }

@@ -1,8 +1,9 @@
+import Crypto
 package import Foundation
 import ScrolleryCore
 
 /// One stored response: a JSON header line (redacted URL, status, validators, kept headers, when it was
-/// stored), a newline, then the body.
+/// stored, the body's digest), a newline, then the body.
 package struct CachedResponse: Sendable {
     /// Response headers worth keeping: validators, the type, and `Link` (pagination needs it).
     package static let keptHeaders = ["etag", "last-modified", "content-type", "link"]
@@ -12,9 +13,9 @@ package struct CachedResponse: Sendable {
         package var status: Int
         package var headers: [String: String]
         package var storedAt: Double
-        /// The body's size in bytes: an entry that a power cut left shorter reads as no entry. Absent
-        /// from entries stored before it was kept.
-        package var length: Int?
+        /// The SHA-256 of the body in lower-case hex, set as the entry is encoded: an entry whose body a
+        /// power cut left short or garbled reads as no entry. Absent from entries stored before it was kept.
+        package var digest: String?
     }
 
     package var header: Header
@@ -24,7 +25,7 @@ package struct CachedResponse: Sendable {
         header = Header(
             url: url, status: response.status,
             headers: response.headers.filter { Self.keptHeaders.contains($0.key) },
-            storedAt: storedAt.timeIntervalSince1970, length: response.body.count)
+            storedAt: storedAt.timeIntervalSince1970)
         body = response.body
     }
 
@@ -33,19 +34,24 @@ package struct CachedResponse: Sendable {
             let header = Header(line: data[data.startIndex..<newline])
         else { return nil }
         let body = data[data.index(after: newline)...]
-        if let length = header.length, length != body.count { return nil }
+        if let digest = header.digest, digest != Self.digest(of: body) { return nil }
         self.header = header
         self.body = Data(body)
     }
 
+    /// The header line (with the digest of the body as it is now), a newline and the body.
     package func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var header = header
+        header.digest = Self.digest(of: body)
         var data = try encoder.encode(header)
         data.append(UInt8(ascii: "\n"))
         data.append(body)
         return data
     }
+
+    static func digest(of body: Data) -> String { HTTPCache.hex(SHA256.hash(data: body)) }
 
     package func response(location: String) -> FetchResponse {
         FetchResponse(body: body, status: header.status, headers: header.headers, location: location)

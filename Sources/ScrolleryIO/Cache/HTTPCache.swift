@@ -4,7 +4,8 @@ package import Foundation
 /// The on-disk HTTP cache: one file per response, named by the SHA-256 of the redacted URL (so no
 /// secret is in a name or a file), written to a temporary file and renamed into place, so a killed build
 /// never leaves a half-written entry and two builds sharing the cache never see one. Entries are not
-/// flushed to the disk one by one: one that a power cut leaves short fails its length and is fetched again.
+/// flushed to the disk one by one: one that a power cut leaves short or garbled fails its digest and is
+/// fetched again.
 package struct HTTPCache: Sendable {
     package init(folder: URL) {
         self.folder = folder
@@ -54,8 +55,9 @@ package struct HTTPCache: Sendable {
         }
         // rename(2) replaces the target atomically.
         guard rename(temporary.path, target.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
+            let failure = POSIXFailure(errno: SystemCalls.lastError)
+            unlink(temporary.path)
+            throw failure
         }
     }
 

@@ -6,7 +6,10 @@ package import Foundation
 package enum NewFile {
     /// Creates the file at `path` (which must not exist) holding `bytes`; on a failure, leaves no file.
     package static func write(_ bytes: some ContiguousBytes, atPath path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        var descriptor: Int32
+        repeat {
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        } while descriptor < 0 && SystemCalls.lastError == EINTR
         guard descriptor >= 0 else { throw POSIXFailure(errno: SystemCalls.lastError) }
         do {
             try bytes.withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }

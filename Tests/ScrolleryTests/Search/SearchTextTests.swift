@@ -110,20 +110,22 @@ struct SearchTextTests {
             "a\u{7}b\tc", "がぎぐ", "हिन्दी", "한국어 문장", String(repeating: "x", count: 40), "e\u{301}te\u{301}",
         ] + blockSamples
 
-    /// A character of each block of 128 code points up to U+2FFFF (the first one of Unicode 15 or older that
+    /// A character of each block of 128 code points up to U+2FFFF (the first one of Unicode 15.0 or older that
     /// is not a control, private or surrogate), alone, within a word, doubled and tripled: a script's
     /// folding, its kind of term and its bigrams, compared in the browser whose Unicode may be newer.
     static let blockSamples: [String] = stride(from: 0x80, to: 0x30000, by: 0x80).compactMap { start in
         let sample = (start..<start + 0x80).lazy.compactMap { Unicode.Scalar(UInt32($0)) }.first { scalar in
-            guard let age = scalar.properties.age, age.major <= 15 else { return false }
+            guard let age = scalar.properties.age, age.major < 15 || (age.major == 15 && age.minor == 0) else {
+                return false
+            }
             switch scalar.properties.generalCategory {
             case .control, .privateUse, .surrogate, .unassigned: return false
             default: return true
             }
         }
         guard let sample else { return nil }
-        let c = String(Character(sample))
-        return c + " Ab" + c + c + "Cd " + c + c + c + "x"
+        let character = String(Character(sample))
+        return character + " Ab" + character + character + "Cd " + String(repeating: character, count: 3) + "x"
     }
 
     @Test("The browser's folding fixture holds what Swift makes of each input")
