@@ -31,7 +31,6 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,6 +43,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 import generate  # noqa: E402
 import replica  # noqa: E402
+import nginx as bench_nginx  # noqa: E402
 
 # The item fields of a site whose source is bench/replica.py (the fetch benchmark and the CI case).
 REPLICA_ITEM = """\
@@ -338,51 +338,30 @@ detail:
             self.notes.append("the cold fetch was skipped: nginx is missing (make bench-deps installs nginx-light)")
             return
         print(f"== cold fetch: the same {n} items from nginx on 127.0.0.1, an empty cache each build", file=sys.stderr)
-        prefix = self.work / "nginx"
-        shutil.rmtree(prefix, ignore_errors=True)
-        prefix.mkdir(parents=True)
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        log = prefix / "access.log"
-        (prefix / "nginx.conf").write_text(f"""\
-worker_processes 1;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log;
-events {{ worker_connections 1024; }}
-http {{
-  access_log {log};
-  keepalive_requests 1000000;
-  server {{
-    listen 127.0.0.1:{port} backlog=512;
-    root {local};
-    location / {{ default_type application/json; }}
-  }}
-}}
-""")
         site = self.work / f"ci-fetched-{n}"
         self.aside(site)
         site.mkdir(parents=True)
         config = (local / "scrollery.yml").read_text()
-        for path in ("url: data/list-{{page}}.json", "url: data/info/{{id}}.json"):
+        paths = ("url: data/list-{{page}}.json", "url: data/info/{{id}}.json")
+        for path in paths:
             if path not in config:
                 sys.exit(f"bench: the local site's config has no `{path}` to point at nginx")
-            config = config.replace(path, path.replace("url: data/", f"url: http://127.0.0.1:{port}/data/"))
-        (site / "scrollery.yml").write_text(config)
-        server = subprocess.Popen([nginx, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-g", "daemon off;"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        prefix = self.work / "nginx"
+        shutil.rmtree(prefix, ignore_errors=True)
+        log = prefix / "access.log"
+        stop, port = bench_nginx.serve(nginx, prefix, f"""\
+  access_log {log};
+  keepalive_requests 1000000;
+  server {{{{
+    listen 127.0.0.1:{{port}} backlog=512;
+    root {local};
+    location / {{{{ default_type application/json; }}}}
+  }}}}
+""")
         try:
-            # nginx's error log says so if another process took the port between the probe and nginx.
-            deadline = time.monotonic() + 10
-            while True:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    errors = (prefix / "error.log").read_text(errors="replace") if (prefix / "error.log").exists() else ""
-                    sys.exit(f"bench: nginx did not start on port {port}: {errors[-2000:]}")
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    time.sleep(0.05)
+            for path in paths:
+                config = config.replace(path, path.replace("url: data/", f"url: http://127.0.0.1:{port}/data/"))
+            (site / "scrollery.yml").write_text(config)
             fetched, plain = [], []
             for _ in range(self.args.runs):
                 for runs, source, name in ((fetched, site, "fetched"), (plain, local, "local")):
@@ -399,12 +378,7 @@ http {{
                             sys.exit(f"bench: the cold build made {made} requests to nginx, for {n} items")
                 print(f"  local {plain[-1]['wall']:.2f} s (CPU {plain[-1]['cpu']:.2f} s)", file=sys.stderr)
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            stop()
         self.cold_result = (n, self.median(fetched, "wall"), self.median(fetched, "cpu"),
                             self.median(plain, "wall"), self.median(plain, "cpu"))
 

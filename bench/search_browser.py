@@ -78,6 +78,8 @@ _spec = importlib.util.spec_from_file_location("search_bench", ROOT / "bench" / 
 search_bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(search_bench)
 generate = search_bench.generate
+sys.path.insert(0, str(ROOT / "bench"))
+import nginx as bench_nginx  # noqa: E402
 
 SEED = 20261126
 FIRST_PAGEFIND = 5  # Pagefind UI's default page of results
@@ -380,58 +382,21 @@ def serve(folder):
     return stop, f"http://127.0.0.1:{httpd.server_address[1]}"
 
 
-NGINX_CONF = """worker_processes 2;
-daemon off;
-error_log {work}/nginx-error.log;
-pid {work}/nginx.pid;
-events {{ worker_connections 256; }}
-http {{
-  include /etc/nginx/mime.types;
+NGINX_HTTP = """  include /etc/nginx/mime.types;
   access_log off;
   sendfile on;
   tcp_nodelay on;
-  client_body_temp_path {work}/nginx-tmp;
-  proxy_temp_path {work}/nginx-tmp;
-  fastcgi_temp_path {work}/nginx-tmp;
-  uwsgi_temp_path {work}/nginx-tmp;
-  scgi_temp_path {work}/nginx-tmp;
   gzip on;
   gzip_comp_level 6;
   gzip_types text/css text/plain text/xml application/json application/javascript application/xml image/svg+xml;
-  server {{ listen 127.0.0.1:{port}; root {root}; }}
-}}
+  server {{{{ listen 127.0.0.1:{{port}}; root {root}; }}}}
 """
 
 
 def serve_nginx(folder, work, nginx):
     """Serves `folder` with nginx (Debian's nginx-light): gzip for the same text files as `serve`, compressed
     as each is asked for, as a web server's default is. Returns (stop, origin) once it accepts connections."""
-    import socket
-
-    with socket.socket() as probe:  # a free port, for nginx to listen on
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    (work / "nginx-tmp").mkdir(parents=True, exist_ok=True)
-    conf = work / "nginx.conf"
-    conf.write_text(NGINX_CONF.format(work=work.resolve(), port=port, root=folder.resolve()))
-    process = subprocess.Popen([nginx, "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 10
-    while True:
-        if process.poll() is not None:
-            sys.exit(f"nginx failed to start: {process.stderr.read().decode(errors='replace')}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            if time.monotonic() > deadline:
-                process.kill()
-                sys.exit("nginx did not accept connections within 10 s")
-            time.sleep(0.05)
-
-    def stop():
-        process.terminate()
-        process.wait()
-
+    stop, port = bench_nginx.serve(nginx, work / "nginx", NGINX_HTTP.format(root=folder.resolve()), workers=2)
     return stop, f"http://127.0.0.1:{port}"
 
 
