@@ -13,4 +13,9 @@ struct ScrolleryCommand: AsyncParsableCommand {
         ],
         defaultSubcommand: BuildCommand.self
     )
+
+    static func main() async {
+        NetworkThreads.configure()
+        await main(nil)
+    }
 }
