@@ -14,7 +14,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Argument(help: "The site folder, holding scrollery.yml.", completion: .directory)
     var site = "."
 
-    @Option(help: "The output folder (default: `output` in scrollery.yml, relative to the site).")
+    @Option(help: "The output folder, relative to the current folder (default: `output` in scrollery.yml).")
     var output: String?
 
     @Option(name: .customLong("base-url"), help: "The path or URL the site is served under, e.g. /gallery/.")

@@ -3,7 +3,7 @@ import Logging
 
 /// How much the command prints.
 struct OutputOptions: ParsableArguments {
-    @Flag(name: .shortAndLong, help: "Print every source page and every item error.")
+    @Flag(name: .shortAndLong, help: "Print every step: each source page and item error, or each request of a deploy.")
     var verbose = false
 
     @Flag(name: .shortAndLong, help: "Print only errors.")
