@@ -469,12 +469,71 @@ struct RemoteSourceTests {
                         item: { id: "{{id}}", title: "{{title}}" }
                         """)
                 defer { site.remove() }
-                // The same host is followed (to a 404, which ends the source); the others are not.
-                let built = try await site.build()
+                // The same host is followed (to a 404, which ends the source); the others are not, and say so.
+                let logs = LogCollector()
+                let built = try await site.build(logs: logs)
                 #expect(built.items == 5, "\(next): \(built.description)")
+                let warned = logs.text.contains("is not the source's own scheme, host and port: it is not followed")
+                #expect(warned == !next.hasPrefix(base), "\(next): \(logs.text)")
             }
             let paths = Set(await replica.log.entries.map(\.path))
             #expect(paths == ["/linkto", "/other"])
+        }
+    }
+
+    @Test("a Link is followed only to the source's scheme, host and port, a default port written or not")
+    func linkOrigin() {
+        let same = [
+            ("https://api.example/items?page=2", "https://api.example/items"),
+            ("https://API.example:443/items?page=2", "https://api.example/items"),
+            ("http://api.example:80/b", "http://api.example/a"),
+        ]
+        for (next, current) in same { #expect(Paginator.sameOrigin(next, current), "\(next) from \(current)") }
+        let other = [
+            // From https to http: the source's token would go in clear text.
+            ("http://api.example/items?page=2", "https://api.example/items"),
+            ("https://api.example/b", "http://api.example/a"),
+            ("https://api.example:8443/b", "https://api.example/a"),
+            ("https://other.example/b", "https://api.example/a"),
+            ("file:///etc/passwd", "https://api.example/a"),
+        ]
+        for (next, current) in other { #expect(!Paginator.sameOrigin(next, current), "\(next) from \(current)") }
+    }
+
+    @Test("a cursor with `+`, `/` and `=` (base64) is sent percent-encoded, never as a space")
+    func cursorWithPlus() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { GenericReplica.register(on: $0, count: 5) }) { base in
+            let site = try RemoteSite(
+                config: """
+                    pageSize: 10
+                    source:
+                      url: \(base)/pluscursor
+                      items: /data
+                      paginate: { style: cursor, param: cursor, from: /meta/next }
+                    item: { id: "{{id}}", title: "{{title}}" }
+                    """)
+            defer { site.remove() }
+            #expect(try await site.build().items == 8)
+        }
+    }
+
+    @Test("an entry that is not an object is left out without making its page look like the last")
+    func nullEntryKeepsPaging() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { GenericReplica.register(on: $0, count: 5) }) { base in
+            let site = try RemoteSite(
+                config: """
+                    pageSize: 10
+                    source:
+                      url: \(base)/withnull
+                      items: ""
+                      paginate: { style: page, first: 1, sizeParam: limit, size: 10 }
+                    item: { id: "{{id}}", title: "{{title}}" }
+                    """)
+            defer { site.remove() }
+            #expect(try await site.build().items == 29)
+            #expect(await replica.log.count(pathPrefix: "/withnull") == 4)
         }
     }
 

@@ -53,7 +53,8 @@ struct Paginator: Sendable {
 
     /// The next page's location after `page`, or `nil` when the source has ended.
     mutating func nextLocation(after page: SourcePage) throws(TemplateRenderError) -> String? {
-        let count = page.items.count
+        // Entries the source sent, objects or not: one that is left out does not make a page short.
+        let count = page.listed
         switch style {
         case .page(let param, _, let sizeParam, let size):
             guard count > 0, count >= (size ?? 1) else { return nil }
@@ -74,9 +75,9 @@ struct Paginator: Sendable {
             }
             return try location([(param, value)], size: (sizeParam, size))
         case .link:
-            guard count > 0, let next = LinkHeader.next(in: page.response.headers["link"], relativeTo: page.location),
-                Self.sameOrigin(next, page.location)
-            else { return nil }
+            guard count > 0, let next = Self.linkedNext(of: page), Self.sameOrigin(next, page.location) else {
+                return nil
+            }
             return next
         case .dates(let windows):
             guard let current = window, count > 0 || until != nil else { return nil }
@@ -101,14 +102,19 @@ struct Paginator: Sendable {
         }
     }
 
-    /// A `Link` from the server is followed only to http(s) on the same host and port: never to a local
-    /// file, and never to another host (which would receive the source's headers, tokens included).
+    /// The `rel="next"` link of a page of a `link` source, absolute, whether or not it is followed.
+    static func linkedNext(of page: SourcePage) -> String? {
+        LinkHeader.next(in: page.response.headers["link"], relativeTo: page.location)
+    }
+
+    /// A `Link` from the server is followed only to the source's own origin (scheme, host and port, a
+    /// default port written or not): never to a local file, never to another host, and never from https
+    /// to http, which would send the source's headers (tokens included) elsewhere or in clear text.
     static func sameOrigin(_ next: String, _ current: String) -> Bool {
-        guard let next = URLComponents(string: next), let current = URLComponents(string: current),
-            let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            next.host?.lowercased() == current.host?.lowercased(), next.port == current.port
+        guard let next = URL(string: next), let current = URL(string: current),
+            let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { return false }
-        return true
+        return RedirectRule.origin(of: next) == RedirectRule.origin(of: current)
     }
 
     private static func window(ending end: CalendarDay, days: Int, until: CalendarDay?) -> (CalendarDay, CalendarDay)? {
@@ -130,10 +136,16 @@ struct Paginator: Sendable {
         let missing = pairs.filter { !template.text.contains("{{\($0.0)}}") }
         guard !missing.isEmpty else { return rendered }
         guard var components = URLComponents(string: rendered) else { return rendered }
-        var items = (components.queryItems ?? []).filter { item in !missing.contains { $0.0 == item.name } }
-        items += missing.map { URLQueryItem(name: $0.0, value: $0.1) }
-        components.queryItems = items
+        var items = (components.percentEncodedQueryItems ?? []).filter { item in
+            !missing.contains { Self.queryEncoded($0.0) == item.name }
+        }
+        items += missing.map { URLQueryItem(name: Self.queryEncoded($0.0), value: Self.queryEncoded($0.1)) }
+        components.percentEncodedQueryItems = items
         rendered = components.string ?? rendered
         return rendered
     }
+
+    /// A query parameter's name or value with everything but RFC 3986's unreserved characters
+    /// percent-encoded: a `+` in a cursor (base64) must not reach the server as a space.
+    static func queryEncoded(_ text: String) -> String { URIBytes.percentEncoded(text) }
 }

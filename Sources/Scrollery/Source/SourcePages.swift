@@ -8,7 +8,10 @@ struct SourcePage: Sendable {
     let location: String
     let response: FetchResponse
     let document: JSONValue
+    /// The page's items that are JSON objects.
     let items: [JSONValue]
+    /// How many entries the page's array had, objects or not.
+    let listed: Int
 }
 
 /// The source as an asynchronous sequence of pages of items. While the consumer works on one page
@@ -105,6 +108,15 @@ struct SourcePages: AsyncSequence, Sendable {
                 prefetch = start(location, number: page.number + 1, paginator: paginator)
             } else {
                 finished = true
+                if case .link = paginator.style, let next = Paginator.linkedNext(of: page),
+                    !Paginator.sameOrigin(next, page.location)
+                {
+                    pages.onWarning(
+                        "source page \(page.number) (\(shown)) links its next page to \(pages.redactor(next)), "
+                            + "which is not the source's own scheme, host and port: it is not followed (the source's "
+                            + "headers would go there), so the source ends here. Point `source.url` at that origin "
+                            + "if it is the API's.")
+                }
             }
             self.paginator = paginator
             // An empty page ends the source, except an empty date window before `until`.
@@ -144,7 +156,7 @@ struct SourcePages: AsyncSequence, Sendable {
         }
         return SourcePage(
             number: number, location: location, response: response, document: document,
-            items: objects(in: items, page: number, shownAs: shown))
+            items: objects(in: items, page: number, shownAs: shown), listed: items.count)
     }
 
     /// The items that are JSON objects; each other one is left out with a warning that says where it was.

@@ -32,6 +32,26 @@ enum GenericReplica {
             let offset = request.uri.queryParameters.get("cursor") == nil ? 0 : 5
             return .json(encoding: ["data": (1...5).map { item($0 + offset) }, "meta": ["next": "same"]])
         }
+        // A cursor API whose cursor holds `+`, `/` and `=` (as base64 does): the second page is answered only
+        // to that cursor percent-encoded, never to a `+` that a server reads as a space.
+        router.get("/pluscursor") { request, _ -> Response in
+            let raw = (request.uri.query ?? "").split(separator: "&").first { $0.hasPrefix("cursor=") }
+            guard let raw else {
+                return .json(encoding: ["data": (1...5).map { item($0) }, "meta": ["next": "a+b/c="]])
+            }
+            let value = String(raw.dropFirst("cursor=".count))
+            guard !value.contains("+"), value.removingPercentEncoding == "a+b/c=" else {
+                return .json(encoding: ["error": "bad cursor \(value)"], status: .badRequest)
+            }
+            return .json(encoding: ["data": (6...8).map { item($0) }, "meta": ["next": NSNull()]])
+        }
+        // Pages of ten (`?page=N`, from 1) of 30 entries, the fourth of them `null`.
+        router.get("/withnull") { request, _ -> Response in
+            let page = max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1)
+            let ids = page <= 3 ? Array((page - 1) * 10 + 1...page * 10) : []
+            let entries: [Any] = ids.map { $0 == 4 ? NSNull() as Any : item($0) as Any }
+            return .json(encoding: entries)
+        }
         router.get("/detail/:id") { _, context -> Response in
             let id = context.parameters.get("id") ?? ""
             return .json(encoding: ["id": id, "body": "Detail of **\(id)**."])
