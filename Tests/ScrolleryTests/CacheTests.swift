@@ -120,6 +120,64 @@ struct CacheTests {
         #expect(try SiteFixture.snapshot(of: site.output) == first)
     }
 
+    @Test("an offline run ends a source where the online one did, at a page the server said was missing")
+    func offlineEndsAtMissingPage() async throws {
+        let replica = Replica()
+        let site = try await replica.run(routes: { GenericReplica.register(on: $0, count: 5) }) { base in
+            let site = try RemoteSite(
+                config: """
+                    pageSize: 10
+                    source:
+                      url: \(base)/numbered/{{page}}
+                      items: ""
+                      paginate: { style: page, first: 1 }
+                    item: { id: "{{id}}", title: "{{title}}" }
+                    cache: { ttl: 1h }
+                    """)
+            #expect(try await site.build().items == 20)
+            let first = try SiteFixture.snapshot(of: site.output)
+            let offline = try await site.build(options: BuildOptions(cacheMode: .offline))
+            #expect(offline.items == 20)
+            #expect(offline.network.requests == 0)
+            #expect(try SiteFixture.snapshot(of: site.output) == first)
+            // Online, the missing page is asked for again (it may be there now); the others are fresh.
+            let online = try await site.build()
+            #expect(online.network.requests == 1)
+            #expect(await replica.log.count(pathPrefix: "/numbered/3") == 2)
+            return site
+        }
+        site.remove()
+    }
+
+    @Test("a response is cached by its URL's variables' values and the headers sent, not the redacted URL")
+    func entriesByValuesAndHeaders() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { GenericReplica.register(on: $0, count: 5) }) { base in
+            let site = try RemoteSite(
+                config: """
+                    pageSize: 10
+                    source:
+                      url: \(base)/whose/${GALLERY_USER}
+                      items: ""
+                      paginate: { style: page, first: 1, sizeParam: limit, size: 10 }
+                      headers: { Accept-Language: "${GALLERY_LANGUAGE}", Authorization: "Bearer ${TOKEN}" }
+                    item: { id: "{{id}}", title: "{{title}}" }
+                    cache: { ttl: 1h }
+                    """)
+            defer { site.remove() }
+            // A new token each build, as a CI run has: credentials do not name an entry.
+            let builds = [("alice", "fr", "t1"), ("bobby", "fr", "t2"), ("bobby", "de", "t3"), ("alice", "fr", "t4")]
+            for (user, language, token) in builds {
+                let environment = ["GALLERY_USER": user, "GALLERY_LANGUAGE": language, "TOKEN": token]
+                _ = try await site.build(environment: environment)
+                let title = "\(user.uppercased()) in \(language.uppercased()) 1"
+                #expect(try site.allOutputText().contains(title), "\(title)")
+            }
+            // The last build is the first one's again, from the cache.
+            #expect(await replica.log.count(pathPrefix: "/whose/") == 3)
+        }
+    }
+
     @Test("when the API is down, stale cache entries are used and the summary says so")
     func staleIfError() async throws {
         let replica = Replica()

@@ -140,7 +140,9 @@ struct SourcePages: AsyncSequence, Sendable {
             if paginator.endsCleanly(error, pagesFetched: number - 1) { return nil }
             if error.kind == .cancelled { throw CancellationError() }
             throw SourceError(
-                location: shown, problem: "could not be fetched: \(redactor(error.reason)). \(Self.hint(error))")
+                location: shown,
+                problem: "could not be fetched: \(redactor(error.reason))."
+                    + (Self.hint(error).isEmpty ? "" : " \(Self.hint(error))"))
         }
         let document = try JSONDocument.decode(response, shownAs: shown)
         guard let found = config.items.resolve(in: document) else {
@@ -189,7 +191,7 @@ struct SourcePages: AsyncSequence, Sendable {
     private static func hint(_ error: FetchError) -> String {
         switch error.kind {
         case .notFound, .unsupported: return "Check `source.url` in the config."
-        case .rateLimited: return ""
+        case .rateLimited, .offline: return ""
         case .timeout, .connection: return "Check the network and the server, or raise fetch.timeout / fetch.retries."
         default: return "Check `source.url` and `source.headers` in the config."
         }

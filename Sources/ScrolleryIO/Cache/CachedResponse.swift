@@ -53,6 +53,26 @@ package struct CachedResponse: Sendable {
 
     static func digest(of body: Data) -> String { HTTPCache.hex(SHA256.hash(data: body)) }
 
+    /// For an entry that keeps a server's answer that nothing is there (a 404, or a 400 such as a date
+    /// out of range), the error a fetch of it gives; `nil` for an entry with a body.
+    package var missing: FetchError.Kind? {
+        switch header.status {
+        case 404, 410: return .notFound
+        case 400: return .status(400)
+        default: return nil
+        }
+    }
+
+    /// The status an entry keeps for a fetch that failed with this kind of error, if it keeps one: the
+    /// answers that end a source cleanly.
+    package static func missingStatus(_ kind: FetchError.Kind) -> Int? {
+        switch kind {
+        case .notFound: return 404
+        case .status(400): return 400
+        default: return nil
+        }
+    }
+
     package func response(location: String) -> FetchResponse {
         FetchResponse(body: body, status: header.status, headers: header.headers, location: location)
     }

@@ -29,18 +29,24 @@ package struct CachingFetcher: Fetcher {
 
     package func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let key = redactor(request.location)
-        let cached = mode == .refresh ? nil : cache.load(key)
+        let name = Self.entryName(of: request)
+        var cached = mode == .refresh ? nil : cache.load(name, url: key)
         if mode == .offline {
             guard let cached else {
                 throw FetchError(
                     .offline, location: key,
                     reason: "is not in the cache, and this run may only use the cache (--offline, or `scrollery "
-                        + "pictures`). Fill it first: `scrollery fetch`, or a build online."
+                        + "pictures`); fill it first with `scrollery fetch` or a build online"
                 )
             }
             statistics.update { $0.cacheHits += 1 }
+            if let missing = cached.missing {
+                throw FetchError(missing, location: key, reason: "HTTP \(cached.header.status) when it was fetched")
+            }
             return cached.response(location: request.location)
         }
+        // Online, what was missing is asked for again: a page or an item may be there now.
+        if cached?.missing != nil { cached = nil }
         if let cached, isFresh(cached) {
             statistics.update { $0.cacheHits += 1 }
             return cached.response(location: request.location)
@@ -62,6 +68,11 @@ package struct CachingFetcher: Fetcher {
         do {
             response = try await network.fetch(conditional)
         } catch {
+            if let status = CachedResponse.missingStatus(error.kind) {
+                // Kept so that an offline run ends a source where the online one did (a page past the last).
+                let answer = FetchResponse(body: Data(), status: status, location: request.location)
+                save(CachedResponse(url: key, response: answer, storedAt: Date()), as: name)
+            }
             guard let cached, settings.staleIfError, Self.isTransient(error.kind) else { throw error }
             logger.notice("using the cached copy of \(key): \(error.reason)")
             statistics.update { $0.staleUsed += 1 }
@@ -74,15 +85,17 @@ package struct CachingFetcher: Fetcher {
             for name in ["etag", "last-modified"] {
                 if let value = response.headers[name] { refreshed.header.headers[name] = value }
             }
-            save(refreshed)
+            save(refreshed, as: name)
             return refreshed.response(location: request.location)
         }
         if case .image = request.content {
-            if Self.usableImage(response) { save(CachedResponse(url: key, response: response, storedAt: Date())) }
+            if Self.usableImage(response) {
+                save(CachedResponse(url: key, response: response, storedAt: Date()), as: name)
+            }
             return response
         }
         guard let parsed = Self.usableJSON(response) else { return response }
-        save(CachedResponse(url: key, response: response, storedAt: Date()))
+        save(CachedResponse(url: key, response: response, storedAt: Date()), as: name)
         var parsedResponse = response
         parsedResponse.parsedJSON = parsed
         return parsedResponse
@@ -112,9 +125,21 @@ package struct CachingFetcher: Fetcher {
         }
     }
 
-    private func save(_ entry: CachedResponse) {
+    /// What a response is filed under: the URL as requested, with its variables' values (the same path
+    /// for two users is two entries), and the headers sent with it (a language, an API version), but not
+    /// the credentials, so a token that changes every CI run does not empty the cache. Only its SHA-256 is
+    /// written out. A request with no headers is filed under its URL alone, as before headers counted.
+    static func entryName(of request: FetchRequest) -> String {
+        let headers = request.headers.filter { !credentialHeaders.contains($0.name.lowercased()) }
+            .map { "\($0.name.lowercased()): \($0.value)" }.sorted()
+        return ([request.location] + headers).joined(separator: "\n")
+    }
+
+    private static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+
+    private func save(_ entry: CachedResponse, as name: String) {
         do {
-            try cache.store(entry)
+            try cache.store(entry, as: name)
         } catch {
             logger.warning("could not write the cache entry for \(entry.header.url): \(error)")
         }

@@ -1,11 +1,11 @@
 import Crypto
 package import Foundation
 
-/// The on-disk HTTP cache: one file per response, named by the SHA-256 of the redacted URL (so no
-/// secret is in a name or a file), written to a temporary file and renamed into place, so a killed build
-/// never leaves a half-written entry and two builds sharing the cache never see one. Entries are not
-/// flushed to the disk one by one: one that a power cut leaves short or garbled fails its digest and is
-/// fetched again.
+/// The on-disk HTTP cache: one file per response, named by the SHA-256 of what the response depends on
+/// (`CachingFetcher.entryName`), so no secret is in a name; an entry holds the redacted URL. Each is
+/// written to a temporary file and renamed into place, so a killed build never leaves a half-written
+/// entry and two builds sharing the cache never see one. Entries are not flushed to the disk one by one:
+/// one that a power cut leaves short or garbled fails its digest and is fetched again.
 package struct HTTPCache: Sendable {
     package init(folder: URL) {
         self.folder = folder
@@ -13,10 +13,10 @@ package struct HTTPCache: Sendable {
 
     package let folder: URL
 
-    /// The entry's file for a location, already redacted. Made without asking the file system (as
+    /// The file of the entry filed under `name`. Made without asking the file system (as
     /// `appendingPathComponent` does, once a component), since a build makes one for every response.
-    package func file(for redactedLocation: String) -> URL {
-        let digest = Self.hex(SHA256.hash(data: Data(redactedLocation.utf8)))
+    package func file(for name: String) -> URL {
+        let digest = Self.hex(SHA256.hash(data: Data(name.utf8)))
         return folder.appending(path: "http/\(digest.prefix(2))/\(digest)", directoryHint: .notDirectory)
     }
 
@@ -32,15 +32,16 @@ package struct HTTPCache: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    package func load(_ redactedLocation: String) -> CachedResponse? {
-        guard let data = try? Data(contentsOf: file(for: redactedLocation)),
-            let entry = CachedResponse(encoded: data), entry.header.url == redactedLocation
+    /// The entry filed under `name`, if it is whole and holds `url` (the redacted URL).
+    package func load(_ name: String, url: String) -> CachedResponse? {
+        guard let data = try? Data(contentsOf: file(for: name)),
+            let entry = CachedResponse(encoded: data), entry.header.url == url
         else { return nil }
         return entry
     }
 
-    package func store(_ entry: CachedResponse) throws {
-        let target = file(for: entry.header.url)
+    package func store(_ entry: CachedResponse, as name: String) throws {
+        let target = file(for: name)
         let entryFolder = target.deletingLastPathComponent()
         let temporary = entryFolder.appending(
             path: ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp",

@@ -52,6 +52,18 @@ enum GenericReplica {
             let entries: [Any] = ids.map { $0 == 4 ? NSNull() as Any : item($0) as Any }
             return .json(encoding: entries)
         }
+        // Three items whose titles name the user of the path and the language asked for, in capitals.
+        router.get("/whose/:user") { request, context -> Response in
+            let user = (context.parameters.get("user") ?? "").uppercased()
+            let language = (request.headers[.acceptLanguage] ?? "").uppercased()
+            return .json(encoding: (1...3).map { ["id": String($0), "title": "\(user) in \(language) \($0)"] })
+        }
+        // Two pages of ten at `/numbered/1` and `/numbered/2`; every other page is a 404.
+        router.get("/numbered/:page") { _, context -> Response in
+            let page = Int(context.parameters.get("page") ?? "") ?? 0
+            guard (1...2).contains(page) else { return .json(encoding: ["error": "no such page"], status: .notFound) }
+            return .json(encoding: ((page - 1) * 10 + 1...page * 10).map { item($0) })
+        }
         router.get("/detail/:id") { _, context -> Response in
             let id = context.parameters.get("id") ?? ""
             return .json(encoding: ["id": id, "body": "Detail of **\(id)**."])
