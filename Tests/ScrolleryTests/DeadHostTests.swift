@@ -163,6 +163,29 @@ struct DeadHostTests {
         }
     }
 
+    @Test("a redirect to a host that is down takes that host down, not the one that redirected")
+    func redirectToDeadHost() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { GenericReplica.register(on: $0, count: 20) }) { base in
+            let site = try RemoteSite(
+                config: """
+                    pageSize: 50
+                    source:
+                      url: \(base)/offset
+                      items: /results
+                      paginate: { style: offset, sizeParam: limit, size: 50 }
+                    detail: { url: "\(base)/detail-or-away/{{id}}", concurrency: 1 }
+                    item: { id: "{{id}}", title: "{{title}}", description: "{{detail.body}}" }
+                    """)
+            defer { site.remove() }
+            let summary = try await site.build()
+            #expect(summary.items == 20)
+            #expect(summary.detailsFailed == 1, "\(summary)")
+            #expect(summary.hostsDown.map(\.host) == ["cdn.scrollery.invalid"], "\(summary)")
+            #expect(await replica.log.count(pathPrefix: "/detail-or-away/") == 20)
+        }
+    }
+
     @Test("a source host whose name does not resolve fails the build at once, naming the name")
     func unresolvableSource() async throws {
         let site = try RemoteSite(

@@ -61,44 +61,57 @@ package struct HTTPFetcher: Fetcher {
         var attempt = 0
         while true {
             guard !Task.isCancelled else { throw FetchError(.cancelled, location: shown, reason: "cancelled") }
-            let outcome: Outcome
+            var outcome: Outcome
             do {
                 outcome = try await limiter.withPermit(for: host) { [attempt] () async -> Outcome in
                     // Asked after the wait for a permit: a host may have gone down while this request queued.
                     if let down = hosts.start(origin, firstAttempt: attempt == 0) { return .refused(down) }
-                    return await attemptOnce(request)
+                    return await attemptOnce(request, origin: origin)
                 }
             } catch {
                 throw FetchError(.cancelled, location: shown, reason: "cancelled")
             }
+            // Where the attempt ended: the request's host, or another one a redirect led to, whose health the
+            // redirect's hop kept (the request's own host answered, with the redirect).
+            var ended = origin
+            if case .redirected(let elsewhere, let last) = outcome {
+                hosts.finish(origin, .answered)
+                (ended, outcome) = (elsewhere, last)
+            }
+            @discardableResult func finish(_ result: HostHealth.Result, reason: String = "") -> Bool {
+                ended == origin ? hosts.finish(origin, result, reason: reason) : false
+            }
             let decision: RetryPolicy.Decision
             switch outcome {
             case .refused(let down):
-                throw FetchError(.hostDown, location: shown, reason: HostHealth.refusal(origin, down))
+                throw FetchError(.hostDown, location: shown, reason: HostHealth.refusal(ended, down))
             case .response(let response) where (200..<300).contains(response.status) || response.status == 304:
-                hosts.finish(origin, .answered)
+                finish(.answered)
                 return response
             case .response(let response):
-                hosts.finish(origin, response.status >= 500 ? .failed : .answered, reason: "HTTP \(response.status)")
+                finish(response.status >= 500 ? .failed : .answered, reason: "HTTP \(response.status)")
                 decision = policy.decide(status: response.status, headers: response.headers, attempt: attempt)
             case .failure(let kind, let reason) where [.tooLarge, .cancelled, .unsupported].contains(kind):
-                hosts.finish(origin, .neutral)
+                finish(.neutral)
                 throw FetchError(kind, location: shown, reason: reason)
             case .unreachable(let reason):
-                if hosts.finish(origin, .unreachable(reason)) {
+                if finish(.unreachable(reason)) {
                     logger.warning("\(origin) is down for this build: \(reason); its requests are not made")
                 }
                 throw FetchError(
                     .hostDown, location: shown,
-                    reason: redactor("\(reason); no request to \(origin) is made again in this build"))
+                    reason: redactor("\(reason); no request to \(ended) is made again in this build"))
             case .failure(let kind, let reason):
-                if hosts.finish(origin, .failed, reason: reason) {
+                if finish(.failed, reason: reason) {
                     let failures = HostHealth.failuresToTrip
                     logger.warning(
                         "\(origin) is down for this build: \(failures) attempts in a row failed (\(reason)); its requests are not made"
                     )
                 }
                 decision = policy.decide(failure: kind, reason: reason, attempt: attempt)
+            case .redirected:
+                // Unwrapped above; a redirect's outcome is never wrapped twice.
+                throw FetchError(.unsupported, location: shown, reason: "redirects in a way that cannot be followed")
             }
             switch decision {
             case .fail(let kind, let reason):
@@ -126,21 +139,36 @@ package struct HTTPFetcher: Fetcher {
         return port.map { "\(name):\($0)" } ?? name
     }
 
-    private enum Outcome {
+    private enum Outcome: Sendable {
         case response(FetchResponse)
         case failure(FetchError.Kind, String)
         /// No retry can mend it (`ConnectionFailure.isPermanent`).
         case unreachable(String)
         /// Not attempted: the host is down for this build, for this reason.
         case refused(String)
+        /// How the request ended at another host (origin) that a redirect led to.
+        indirect case redirected(String, Outcome)
+    }
+
+    /// What an attempt's outcome says of the health of the host that gave it, and why.
+    private static func health(of outcome: Outcome) -> (HostHealth.Result, String) {
+        switch outcome {
+        case .response(let response):
+            return (response.status >= 500 ? .failed : .answered, "HTTP \(response.status)")
+        case .failure(let kind, _) where [.tooLarge, .cancelled, .unsupported].contains(kind):
+            return (.neutral, "")
+        case .failure(_, let reason): return (.failed, reason)
+        case .unreachable(let reason): return (.unreachable(reason), reason)
+        case .refused, .redirected: return (.neutral, "")
+        }
     }
 
     /// One attempt, redirects included, within `fetch.timeout` from the first byte sent to the last byte
     /// of the body: a server that trickles its body never holds a build longer than that.
-    private func attemptOnce(_ request: FetchRequest) async -> Outcome {
+    private func attemptOnce(_ request: FetchRequest, origin: String) async -> Outcome {
         let timeout = settings.timeout
         return await withTaskGroup(of: Outcome?.self) { group in
-            group.addTask { await self.attemptFollowingRedirects(request) }
+            group.addTask { await self.attemptFollowingRedirects(request, origin: origin) }
             group.addTask {
                 try? await Task.sleep(for: timeout)
                 return nil
@@ -154,20 +182,33 @@ package struct HTTPFetcher: Fetcher {
         }
     }
 
-    private func attemptFollowingRedirects(_ request: FetchRequest) async -> Outcome {
+    /// One attempt and the redirects it is answered with. A hop to another host (a CDN, say) counts in
+    /// that host's health, not the request's: the outcome is then `.redirected`, and a host that is down
+    /// is not asked again.
+    private func attemptFollowingRedirects(_ request: FetchRequest, origin: String) async -> Outcome {
         guard let original = URL(string: request.location) else {
             return .failure(.unsupported, "is not a URL")
         }
         let rule = RedirectRule(maxRedirects: settings.maxRedirects)
+        let hosts = statistics.hosts
         var current = original
         var visited = [original]
         var sendHeaders = true
         while true {
+            let hop = Self.origin(host: current.host ?? "", port: current.port)
+            let elsewhere = hop != origin
+            if elsewhere, let down = hosts.start(hop, firstAttempt: true) { return .redirected(hop, .refused(down)) }
             let outcome = await send(
                 current.absoluteString, headers: sendHeaders ? request.headers : [], content: request.content)
+            if elsewhere {
+                let (health, reason) = Self.health(of: outcome)
+                if hosts.finish(hop, health, reason: reason) {
+                    logger.warning("\(hop) is down for this build: \(reason); requests redirected to it are not made")
+                }
+            }
             guard case .response(let response) = outcome, RedirectRule.statuses.contains(response.status),
                 let location = response.headers["location"]
-            else { return outcome }
+            else { return elsewhere ? .redirected(hop, outcome) : outcome }
             switch rule.decide(location: location, from: current, original: original, visited: visited) {
             case .follow(let next, let sameOrigin):
                 logger.debug("\(redactor(current.absoluteString)) redirects to \(redactor(next.absoluteString))")

@@ -64,6 +64,14 @@ enum GenericReplica {
             guard (1...2).contains(page) else { return .json(encoding: ["error": "no such page"], status: .notFound) }
             return .json(encoding: ((page - 1) * 10 + 1...page * 10).map { item($0) })
         }
+        // Item 1's detail redirects to a host whose name does not resolve; the others are here.
+        router.get("/detail-or-away/:id") { _, context -> Response in
+            let id = context.parameters.get("id") ?? ""
+            guard id == "1" else { return .json(encoding: ["id": id, "body": "Detail of **\(id)**."]) }
+            var fields = HTTPFields()
+            fields[.location] = "http://cdn.scrollery.invalid/detail/1"
+            return Response(status: .found, headers: fields)
+        }
         router.get("/detail/:id") { _, context -> Response in
             let id = context.parameters.get("id") ?? ""
             return .json(encoding: ["id": id, "body": "Detail of **\(id)**."])
