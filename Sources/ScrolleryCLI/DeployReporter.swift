@@ -143,9 +143,11 @@ final class DeployReporter: Sendable {
         ]
         for step in PublishOrder.steps(of: plan) {
             switch step {
-            case .upload(let group, let uploads):
+            case .upload(let group, let reason, let uploads):
                 let bytes = uploads.reduce(Int64(0)) { $0 + $1.file.size }
-                lines.append("  \(group): \(DeploySummary.count(uploads.count)) (\(DeploySummary.bytes(bytes)))")
+                lines.append(
+                    "  \(group), \(reason == .new ? "new" : "changed"): \(DeploySummary.count(uploads.count)) "
+                        + "(\(DeploySummary.bytes(bytes)))")
                 for upload in uploads {
                     lines.append("    \(upload.reason == .new ? "new" : "changed") \(upload.file.path)")
                 }

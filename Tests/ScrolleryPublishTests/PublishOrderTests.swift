@@ -76,6 +76,10 @@ struct PublishOrderTests {
         PlannedUpload(file: LocalFile(path: path, size: 1, md5: ""), reason: .new)
     }
 
+    static func changed(_ path: String) -> PlannedUpload {
+        PlannedUpload(file: LocalFile(path: path, size: 1, md5: ""), reason: .changed)
+    }
+
     @Test("pictures and assets, item pages, listing pages last to first, other pages, entry points, deletes")
     func order() {
         var plan = PublishPlan()
@@ -89,13 +93,14 @@ struct PublishOrderTests {
         let steps = PublishOrder.steps(of: plan)
         let expected: [PublishStep] = [
             .upload(
-                .assets,
+                .assets, .new,
                 ["assets/scrollery.3f9a2c1d.js", "images/0123abcd89ef0123-640.webp", "static.txt"].map(Self.upload)),
-            .upload(.itemPages, ["items/b/index.html", "items/é/index.html"].map(Self.upload)),
-            .upload(.listingPages, ["page/10/index.html", "page/9/index.html", "page/2/index.html"].map(Self.upload)),
-            .upload(.otherPages, ["404.html", "favorites/index.html", "sections/index.html"].map(Self.upload)),
+            .upload(.itemPages, .new, ["items/b/index.html", "items/é/index.html"].map(Self.upload)),
             .upload(
-                .entryPoints,
+                .listingPages, .new, ["page/10/index.html", "page/9/index.html", "page/2/index.html"].map(Self.upload)),
+            .upload(.otherPages, .new, ["404.html", "favorites/index.html", "sections/index.html"].map(Self.upload)),
+            .upload(
+                .entryPoints, .new,
                 ["feed.xml", "index.html", "robots.txt", "sitemap-1.xml", "sitemap-2.xml", "sitemap.xml"].map(
                     Self.upload)),
             .delete([PlannedDelete(key: "p/old.html", path: "old.html")]),
@@ -108,7 +113,30 @@ struct PublishOrderTests {
         #expect(PublishOrder.steps(of: PublishPlan()).isEmpty)
         var plan = PublishPlan()
         plan.uploads = [Self.upload("index.html")]
-        #expect(PublishOrder.steps(of: plan) == [.upload(.entryPoints, [Self.upload("index.html")])])
+        #expect(PublishOrder.steps(of: plan) == [.upload(.entryPoints, .new, [Self.upload("index.html")])])
+    }
+
+    @Test("new files go before changed ones: a changed page or index never names one not there yet")
+    func newBeforeChanged() {
+        var plan = PublishPlan()
+        // Item 49 is new and item 48 now links to it; the search index names a new shard; the listing pages
+        // gain a search form whose page is new.
+        plan.uploads = [
+            Self.changed("index.html"), Self.changed("items/48/index.html"), Self.upload("items/49/index.html"),
+            Self.changed("page/4/index.html"), Self.upload("page/5/index.html"), Self.changed("search/index.json"),
+            Self.upload("search/index.html"), Self.upload("search/index/t-0a1b2c3d.json"),
+        ]
+        let expected: [PublishStep] = [
+            .upload(.assets, .new, [Self.upload("search/index/t-0a1b2c3d.json")]),
+            .upload(.assets, .changed, [Self.changed("search/index.json")]),
+            .upload(.itemPages, .new, [Self.upload("items/49/index.html")]),
+            .upload(.listingPages, .new, [Self.upload("page/5/index.html")]),
+            .upload(.otherPages, .new, [Self.upload("search/index.html")]),
+            .upload(.itemPages, .changed, [Self.changed("items/48/index.html")]),
+            .upload(.listingPages, .changed, [Self.changed("page/4/index.html")]),
+            .upload(.entryPoints, .changed, [Self.changed("index.html")]),
+        ]
+        #expect(PublishOrder.steps(of: plan) == expected)
     }
 
     @Test(

@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import time
@@ -165,7 +166,7 @@ def test_deploy_writes_only_what_changed(servers, bucket, tmp_path):
     assert all(status == "200" for _, _, status in writes(servers, mark))
     expect_bucket_equals(bucket, public)
     paths = changed_paths.read_text().splitlines()
-    assert "/items/a b/" in paths and "/items/a b/index.html" in paths and "/" in paths
+    assert "/items/a%20b/" in paths and "/items/a%20b/index.html" in paths and "/" in paths
 
     # Again, nothing changed: one read, the manifest; no listing, no write.
     mark = len(servers.log_lines())
@@ -183,14 +184,16 @@ def test_deploy_writes_only_what_changed(servers, bucket, tmp_path):
     assert deploy(servers, tmp_path).returncode == 0
     assert writes(servers, mark) == []
 
-    # One file changed: exactly it is uploaded.
+    # One file changed: exactly it is uploaded, between the old manifest's removal (a deploy cut short in
+    # between leaves none, so the next one lists the bucket) and the new manifest.
     (public / "items" / "été" / "index.html").write_text("changed", encoding="utf-8")
     mark = len(servers.log_lines())
     result = deploy(servers, tmp_path, "--changed-paths", str(changed_paths))
     assert result.returncode == 0, result.stderr
     assert [(m, t) for m, t, _ in writes(servers, mark)] == [
-        ("PUT", "/gallery/site/items/%C3%A9t%C3%A9/index.html"), ("PUT", "/gallery/site/.scrollery-deploy")]
-    assert changed_paths.read_text().splitlines() == ["/items/été/", "/items/été/index.html"]
+        ("POST", "/gallery?delete="), ("PUT", "/gallery/site/items/%C3%A9t%C3%A9/index.html"),
+        ("PUT", "/gallery/site/.scrollery-deploy")]
+    assert changed_paths.read_text().splitlines() == ["/items/%C3%A9t%C3%A9/", "/items/%C3%A9t%C3%A9/index.html"]
     expect_bucket_equals(bucket, public)
 
     # An object removed by hand is not seen from the manifest; --verify lists the bucket and puts it back.
@@ -201,7 +204,8 @@ def test_deploy_writes_only_what_changed(servers, bucket, tmp_path):
     result = deploy(servers, tmp_path, "--verify")
     assert result.returncode == 0, result.stderr
     assert "listing the bucket: --verify" in result.stderr + result.stdout
-    assert [(m, t) for m, t, _ in writes(servers, mark)] == [("PUT", "/gallery/site/feed.xml")]
+    assert [(m, t) for m, t, _ in writes(servers, mark)] == [
+        ("POST", "/gallery?delete="), ("PUT", "/gallery/site/feed.xml"), ("PUT", "/gallery/site/.scrollery-deploy")]
     expect_bucket_equals(bucket, public)
 
     # A dry run of a change writes nothing and names it.
@@ -220,8 +224,8 @@ def test_deploy_writes_only_what_changed(servers, bucket, tmp_path):
     assert result.returncode == 0, result.stderr
     assert "1 uploaded" in result.stdout and "3 deleted" in result.stdout
     done = writes(servers, mark)
-    assert [m for m, _, _ in done] == ["PUT", "POST", "PUT"]
-    assert done[1][1].startswith("/gallery?delete")
+    assert [m for m, _, _ in done] == ["POST", "PUT", "POST", "PUT"]
+    assert done[2][1].startswith("/gallery?delete")
     expect_bucket_equals(bucket, public)
 
     # The neighbours of the prefix are untouched.
@@ -336,6 +340,47 @@ def test_ctrl_c_stops_cleanly_and_the_next_deploy_finishes(servers, bucket, tmp_
     expect_bucket_equals(bucket, public, prefix="interrupted/")
 
 
+def test_a_deploy_cut_short_then_another_version_converges(servers, bucket, tmp_path):
+    """Version 2 is deployed; a deploy of version 1 is cut short after its first upload; version 2 again must
+    leave the bucket equal to it (the manifest of the first deploy no longer describes the bucket)."""
+    (tmp_path / "v2").mkdir()
+    second = make_site(tmp_path / "v2")
+    first_site = tmp_path / "v1"
+    shutil.copytree(tmp_path / "v2", first_site)
+    first = first_site / "public"
+    (first / "items" / "a b" / "index.html").unlink()
+    (first / "items" / "new").mkdir()
+    (first / "items" / "new" / "index.html").write_text("an item of version 1 only")
+    (first / "index.html").write_text("<h1>home of version 1</h1>")
+    target = "s3://gallery/converge"
+    assert deploy(servers, tmp_path / "v2", target=target).returncode == 0
+    expect_bucket_equals(bucket, second, prefix="converge/")
+
+    stalling = servers.proxy_with("--stall-after", "1")
+    process = subprocess.Popen(
+        [str(BINARY), "deploy", str(first_site), "--to", target, "--concurrency", "1"],
+        env=environment_for(servers, endpoint=stalling.endpoint), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not any(line.endswith("stalled") for line in stalling.log_lines()):
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no PUT was held"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    # The one upload that went through is version 1's new page, before any changed page.
+    passed = [line for line in stalling.log_lines() if line.startswith("PUT ") and not line.endswith("stalled")]
+    assert len(passed) == 1 and "items/new/index.html" in passed[0], passed
+
+    result = deploy(servers, tmp_path / "v2", target=target)
+    assert result.returncode == 0, result.stderr
+    expect_bucket_equals(bucket, second, prefix="converge/")
+
+
 def test_a_terminal_gets_a_live_line_per_step(servers, bucket, tmp_path):
     """On a terminal (a pseudo-terminal made by `script`, without CI set) each step is one line redrawn in
     place, ending with its files and bytes done; the summary follows."""
@@ -421,7 +466,8 @@ def test_built_theme_assets_are_cached_forever_and_replaced_on_change(servers, b
     pages = {page.relative_to(public).as_posix() for page in public.rglob("*.html")}
     assert {new_style, "assets/style.css"} | pages <= puts, puts
     assert not any(path.startswith("assets/") and path not in (new_style, "assets/style.css") for path in puts), puts
-    assert [method for method, _, _ in done].count("POST") == 1  # the delete of the old name
+    # The old manifest's removal before the first write, and the delete of the old name.
+    assert [method for method, _, _ in done].count("POST") == 2
     assert cache_control(bucket, "built/" + new_style) == "public, max-age=31536000, immutable"
     expect_bucket_equals(bucket, public, prefix="built/")
 
@@ -513,9 +559,9 @@ def test_keys_with_control_characters_or_dot_dot_in_a_listing_are_left_alone(ser
     assert result.returncode == 0, result.stderr
     assert "1 uploaded" in result.stdout and "1 deleted" in result.stdout, result.stdout
     done = [(method, target) for method, target, _ in writes(hostile, mark)]
-    assert [method for method, _ in done] == ["PUT", "POST", "PUT"], done
-    assert done[0][1] == "/gallery/hostile/index.html" and done[1][1].startswith("/gallery?delete"), done
-    assert done[2][1] == "/gallery/hostile/.scrollery-deploy", done
+    assert [method for method, _ in done] == ["POST", "PUT", "POST", "PUT"], done
+    assert done[1][1] == "/gallery/hostile/index.html" and done[2][1].startswith("/gallery?delete"), done
+    assert done[3][1] == "/gallery/hostile/.scrollery-deploy", done
     assert sorted(changed_paths.read_text().splitlines()) == ["/", "/a-b.html", "/index.html"]
     expect_bucket_equals(bucket, public, prefix="hostile/")
     for key in ("outside.html", "etc/passwd"):

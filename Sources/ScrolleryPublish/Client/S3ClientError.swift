@@ -81,7 +81,7 @@ package struct S3ClientError: Error, Sendable, Equatable, CustomStringConvertibl
         if status == 403 || status == 401 {
             return S3ClientError(
                 .access, problem: shown,
-                fix: "Check that \(keyID) may list, write and delete objects in this bucket, "
+                fix: "Check that \(keyID) may list, read, write and delete objects in this bucket, "
                     + "and that AWS_SECRET_ACCESS_KEY is its secret.")
         }
         if status == 301 || status == 307 {

@@ -1,15 +1,36 @@
+import ScrolleryCore
+
 /// The URL paths a deploy changed, for a CDN invalidation of just those: `/` and the path under the prefix
 /// of each upload and delete, and for an `index.html` also its folder (`/items/a/`), which is how pages are
-/// linked. Sorted, each once.
+/// linked. Percent-encoded as a browser requests them (a space, `%`, `#` and every non-ASCII byte; `/`
+/// and RFC 3986's other path characters as they are), so a line is one path, as CloudFront asks. Sorted,
+/// each once.
 package enum ChangedPaths {
     package static func of(uploads: [PlannedUpload], deletes: [PlannedDelete]) -> [String] {
         var paths: Set<String> = []
         for path in uploads.map(\.file.path) + deletes.map(\.path) {
-            paths.insert("/" + path)
+            paths.insert("/" + encoded(path))
             if path == "index.html" || path.hasSuffix("/index.html") {
-                paths.insert("/" + path.dropLast("index.html".count))
+                paths.insert("/" + encoded(String(path.dropLast("index.html".count))))
             }
         }
         return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
+
+    /// The path with every byte outside RFC 3986's `pchar` and `/` percent-encoded.
+    static func encoded(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in path.utf8 {
+            if URIBytes.isUnreserved(byte) || pathBytes.contains(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `/`, the sub-delimiters, `:` and `@`.
+    private static let pathBytes = Set("/!$&'()*+,;=:@".utf8)
 }

@@ -60,12 +60,20 @@ package struct Deployer: Sendable {
         case .listing: previousManifest = options.verify ? try await client.get(path: DeployManifest.name) : nil
         }
 
+        let writes = !plan.uploads.isEmpty || !plan.deletes.isEmpty
+        if writes, previousManifest != nil {
+            // From the first write to the new manifest, the old one would not describe the bucket: a deploy
+            // cut short in between leaves none, and the next one lists what the bucket holds.
+            for batch in try DeleteObjectsBatch.batches(of: [target.location.key(for: DeployManifest.name)]) {
+                try await client.delete(batch)
+            }
+        }
         for step in PublishOrder.steps(of: plan) {
             switch step {
-            case .upload(let group, let uploads):
+            case .upload(let group, let reason, let uploads):
                 events(
                     .stepStarted(
-                        name: group.description, files: uploads.count,
+                        name: "\(group), \(reason == .new ? "new" : "changed")", files: uploads.count,
                         bytes: uploads.reduce(0) { $0 + $1.file.size }))
                 try await upload(uploads, client: client, limit: limit)
             case .delete(let deletes):
@@ -78,7 +86,9 @@ package struct Deployer: Sendable {
             }
         }
         // Last, once the bucket holds the site: the next deploy plans from it. An unchanged one is not sent.
-        if manifest.bytes != previousManifest { try await client.put(manifest.bytes, path: DeployManifest.name) }
+        if writes || manifest.bytes != previousManifest {
+            try await client.put(manifest.bytes, path: DeployManifest.name)
+        }
         if let file = options.changedPathsFile {
             let lines = ChangedPaths.of(uploads: plan.uploads, deletes: plan.deletes).map { $0 + "\n" }.joined()
             do {
