@@ -34,7 +34,7 @@ struct CleanCommand: ParsableCommand {
                 print(try SiteCleaner.removeOutput(of: config))
             }
         } catch {
-            FileHandle.standardError.write(Data("error: \(TerminalText.shown("\(error)"))\n".utf8))
+            StandardError.write("error: \(TerminalText.shown("\(error)"))\n")
             throw ExitCode.failure
         }
     }

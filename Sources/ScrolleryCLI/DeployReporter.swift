@@ -102,7 +102,7 @@ final class DeployReporter: Sendable {
             let line =
                 "\(state.stepName): \(DeploySummary.count(state.stepDone)) of "
                 + "\(DeploySummary.count(state.stepFiles)) files\(bytes)"
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(TerminalText.shown(line))".utf8))
+            StandardError.write("\r\u{1B}[K\(TerminalText.shown(line))")
             state.lineShown = true
             state.lastLine = .now
             return
@@ -113,12 +113,12 @@ final class DeployReporter: Sendable {
     }
 
     private func endLine(_ state: inout State) {
-        if state.lineShown { FileHandle.standardError.write(Data("\n".utf8)) }
+        if state.lineShown { StandardError.write("\n") }
         state.lineShown = false
     }
 
     private func clearLine(_ state: inout State) {
-        if state.lineShown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if state.lineShown { StandardError.write("\r\u{1B}[K") }
         state.lineShown = false
     }
 
@@ -165,6 +165,6 @@ final class DeployReporter: Sendable {
     }
 
     private static func printLine(_ text: String) {
-        FileHandle.standardError.write(Data((TerminalText.shown(text) + "\n").utf8))
+        StandardError.write((TerminalText.shown(text) + "\n"))
     }
 }

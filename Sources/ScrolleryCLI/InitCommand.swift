@@ -35,7 +35,7 @@ struct InitCommand: ParsableCommand {
             print("Created \(preset.rawValue) site in \(folder.path) (\(written.count) files).")
             print("Build it with: scrollery build \(directory)")
         } catch {
-            FileHandle.standardError.write(Data("error: \(TerminalText.shown("\(error)"))\n".utf8))
+            StandardError.write("error: \(TerminalText.shown("\(error)"))\n")
             throw ExitCode.failure
         }
     }

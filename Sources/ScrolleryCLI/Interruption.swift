@@ -30,11 +30,10 @@ final class Interruption {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 flag.value.store(true, ordering: .relaxed)
-                FileHandle.standardError.write(Data("\ninterrupted: stopping the \(activity)...\n".utf8))
+                StandardError.write("\ninterrupted: stopping the \(activity)...\n")
                 onInterrupt()
                 DispatchQueue.global().asyncAfter(deadline: .now() + Interruption.grace) {
-                    FileHandle.standardError.write(
-                        Data("interrupted: the \(activity) did not stop in time; ending it (\(afterKill))\n".utf8))
+                    StandardError.write("interrupted: the \(activity) did not stop in time; ending it (\(afterKill))\n")
                     _exit(130)
                 }
             }

@@ -102,7 +102,7 @@ final class ProgressReporter: Sendable {
     }
 
     private func showLiveLine(_ state: inout State) {
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(TerminalText.shown(status(state)))".utf8))
+        StandardError.write("\r\u{1B}[K\(TerminalText.shown(status(state)))")
         state.lineShown = true
     }
 
@@ -153,13 +153,13 @@ final class ProgressReporter: Sendable {
     private func clearLine() {
         state.withLock { state in
             state.done = true
-            if state.lineShown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if state.lineShown { StandardError.write("\r\u{1B}[K") }
             state.lineShown = false
         }
     }
 
     /// Every line may carry text from a source (ids, titles, URLs): control characters are shown escaped.
     private static func printLine(_ text: String) {
-        FileHandle.standardError.write(Data((TerminalText.shown(text) + "\n").utf8))
+        StandardError.write((TerminalText.shown(text) + "\n"))
     }
 }

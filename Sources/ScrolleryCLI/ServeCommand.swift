@@ -60,7 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger: outputOptions.makeLogger(),
             report: { line in
                 if !quiet || line.hasPrefix("error") {
-                    FileHandle.standardError.write(Data((TerminalText.shown(line) + "\n").utf8))
+                    StandardError.write((TerminalText.shown(line) + "\n"))
                 }
             })
         let open = self.open
@@ -69,7 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
                 if open { Self.openBrowser(url) }
             }
         } catch {
-            FileHandle.standardError.write(Data("error: \(TerminalText.shown("\(error)"))\n".utf8))
+            StandardError.write("error: \(TerminalText.shown("\(error)"))\n")
             throw ExitCode.failure
         }
     }
@@ -86,8 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try process.run()
         } catch {
-            FileHandle.standardError.write(
-                Data("Could not open a browser; open \(url.absoluteString) yourself.\n".utf8))
+            StandardError.write("Could not open a browser; open \(url.absoluteString) yourself.\n")
         }
     }
 }

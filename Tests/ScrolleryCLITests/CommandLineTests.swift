@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Testing
 
 @testable import ScrolleryTestSites
@@ -142,5 +143,29 @@ struct CommandLineTests {
         #expect(run.stdout.contains("Built 30 items on 2 pages"))
         let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(relLink("next", in: index) == "/gallery/page/2/")
+    }
+
+    @Test("a reader of its messages that goes away (2>&1 | head) costs the messages, not the build")
+    func readerGoneAway() async throws {
+        let replica = Replica()
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 300, base: { "" }) }) { base in
+            // A remote source, so the network (which ignores SIGPIPE) is up while the messages are written.
+            let site = try RemoteSite(
+                config: """
+                    pageSize: 24
+                    source: { url: "\(base)/v2/list", items: "", paginate: { style: page, sizeParam: limit, size: 100 } }
+                    detail: { url: "\(base)/id/{{id}}/info" }
+                    item: { id: "{{id}}", title: "{{author}}" }
+                    """)
+            defer { site.remove() }
+            let binary = try ScrolleryCommand.executable().path
+            let script = "\"$0\" build \"$1\" --verbose 2>&1 >/dev/null | head -c 1 >/dev/null; echo ${PIPESTATUS[0]}"
+            let run = try await ChildProcess.run(
+                URL(fileURLWithPath: "/bin/bash"), ["-c", script, binary, site.folder.path], environment: ["CI": "true"]
+            )
+            #expect(run.stdout == "0\n", "\(run.stdout) \(run.stderr)")
+            #expect(
+                FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("public/index.html").path))
+        }
     }
 }
