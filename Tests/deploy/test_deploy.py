@@ -249,6 +249,20 @@ def test_too_many_deletes_write_nothing(servers, bucket, tmp_path):
     expect_bucket_equals(bucket, public, prefix="limits/")
 
 
+def test_a_manifest_of_half_a_million_files_is_read(servers, bucket, tmp_path):
+    """A manifest past 32 MiB (about 550,000 files) is read: the deploy then plans from it, and refuses its
+    deletes, instead of failing on the manifest's size."""
+    make_site(tmp_path)
+    lines = [f"{hashlib.md5(str(n).encode()).hexdigest()} {n} photos/{n:07d}.jpg" for n in range(600_000)]
+    body = ("scrollery-deploy 1\n" + "".join(line + "\n" for line in lines)).encode()
+    assert len(body) > 33 << 20
+    bucket.put_object(Bucket="gallery", Key="huge/.scrollery-deploy", Body=body)
+    result = deploy(servers, tmp_path, target="s3://gallery/huge")
+    assert result.returncode != 0
+    assert "600,000" in result.stderr and "--max-deletes" in result.stderr, result.stderr
+    assert "larger than" not in result.stderr, result.stderr
+
+
 def test_a_wrong_secret_fails_without_showing_it(servers, bucket, tmp_path):
     make_site(tmp_path)
     wrong = "WRONG/secret+that-must-not-be-printed"

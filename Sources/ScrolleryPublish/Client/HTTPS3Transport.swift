@@ -5,14 +5,15 @@ import NIOHTTP1
 import ScrolleryIO
 
 /// Sends S3 requests with async-http-client: files are streamed from disk in chunks, answers are read
-/// whole up to `maxResponseBytes` (S3's answers are small XML documents).
+/// whole up to `maxResponseBytes`. S3's own answers are small XML documents, but the deploy's manifest is
+/// a line a file: about 60 MB at a million files, so the cap (512 MiB) is about eight million.
 package struct HTTPS3Transport: S3Transport {
     package let client: HTTPClient
     /// The longest a request may take, body included.
     package let timeout: Duration
     package let maxResponseBytes: Int
 
-    package init(client: HTTPClient, timeout: Duration = .seconds(120), maxResponseBytes: Int = 32 << 20) {
+    package init(client: HTTPClient, timeout: Duration = .seconds(120), maxResponseBytes: Int = 512 << 20) {
         self.client = client
         self.timeout = timeout
         self.maxResponseBytes = maxResponseBytes
