@@ -395,6 +395,37 @@ def test_a_deploy_cut_short_then_another_version_converges(servers, bucket, tmp_
     expect_bucket_equals(bucket, second, prefix="converge/")
 
 
+def test_ctrl_c_in_a_multipart_upload_aborts_it(servers, bucket, tmp_path):
+    """Parts of an upload cut short are billed until the upload is aborted: Ctrl-C must still abort it."""
+    (tmp_path / "scrollery.yml").write_text(CONFIG)
+    public = tmp_path / "public"
+    public.mkdir()
+    (public / ".scrollery-manifest").write_text("manifest")
+    with open(public / "big.bin", "wb") as file:
+        file.write(os.urandom(70 << 20))
+    stalling = servers.proxy_with("--stall-after", "2")
+    target = "s3://gallery/aborted"
+    process = subprocess.Popen(
+        [str(BINARY), "deploy", str(tmp_path), "--to", target, "--concurrency", "1"],
+        env=environment_for(servers, endpoint=stalling.endpoint), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not any(line.endswith("stalled") for line in stalling.log_lines()):
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no part was held"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, stderr
+    assert any(line.startswith("DELETE ") and "uploadId=" in line for line in stalling.log_lines()), \
+        stalling.log_lines()
+    assert bucket.list_multipart_uploads(Bucket="gallery", Prefix="aborted/").get("Uploads", []) == []
+
+
 def test_a_terminal_gets_a_live_line_per_step(servers, bucket, tmp_path):
     """On a terminal (a pseudo-terminal made by `script`, without CI set) each step is one line redrawn in
     place, ending with its files and bytes done; the summary follows."""

@@ -45,10 +45,15 @@ extension S3Client {
                 throw S3ClientError(.refused, problem: "\(shown): \(error.description)", fix: "")
             }
         } catch {
+            // In a task of its own, which a Ctrl-C that cancelled this one does not cancel: the abort must
+            // still be sent, or the parts stay in the bucket, paid for.
             let abort = requests.abortMultipartUpload(path: file.path, uploadID: uploadID)
-            _ = try? await send(
-                address: abort.address, request: abort.request, payload: .empty, body: .empty,
-                operation: "AbortMultipartUpload \(shown)")
+            let client = self
+            _ = await Task {
+                try? await client.send(
+                    address: abort.address, request: abort.request, payload: .empty, body: .empty,
+                    operation: "AbortMultipartUpload \(shown)")
+            }.value
             throw error
         }
     }
