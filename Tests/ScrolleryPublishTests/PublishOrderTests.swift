@@ -16,7 +16,9 @@ struct PublishOrderTests {
             ("i.svg", "image/svg+xml"), ("p.webp", "image/webp"), ("p.JPG", "image/jpeg"), ("p.jpeg", "image/jpeg"),
             ("p.png", "image/png"), ("p.gif", "image/gif"), ("p.avif", "image/avif"), ("favicon.ico", "image/x-icon"),
             ("f.woff2", "font/woff2"), ("f.woff", "font/woff"), ("site.webmanifest", "application/manifest+json"),
-            ("archive.zip", "application/octet-stream"), ("README", "application/octet-stream"),
+            ("book.pdf", "application/pdf"), ("clip.mp4", "video/mp4"), ("clip.webm", "video/webm"),
+            ("song.mp3", "audio/mpeg"), ("app.wasm", "application/wasm"), ("archive.zip", "application/zip"),
+            ("archive.tar", "application/octet-stream"), ("README", "application/octet-stream"),
             (".htaccess", "application/octet-stream"), ("dir.html/file", "application/octet-stream"),
         ])
     func contentType(path: String, expected: String) {
@@ -46,7 +48,7 @@ struct PublishOrderTests {
             UploadHeaders(path: "downloads/a/b.pdf", rules: rules)
                 == UploadHeaders(path: "downloads/a/b.pdf", rules: [rules[0]]))
         #expect(UploadHeaders(path: "downloads/a/b.pdf", rules: rules).cacheControl == "public, max-age=86400")
-        #expect(UploadHeaders(path: "downloads/a/b.pdf", rules: rules).contentType == "application/octet-stream")
+        #expect(UploadHeaders(path: "downloads/a/b.pdf", rules: rules).contentType == "application/pdf")
         #expect(UploadHeaders(path: "docs/x.pdf", rules: rules).contentType == "application/pdf")
         #expect(UploadHeaders(path: "x.pdf", rules: rules).cacheControl == "no-store")
         #expect(UploadHeaders(path: "index.html", rules: rules).cacheControl == "public, max-age=60")

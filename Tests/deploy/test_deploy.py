@@ -36,7 +36,7 @@ TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".xml": "application/xml; charset=utf-8",
     ".webp": "image/webp",
-    ".pdf": "application/octet-stream",
+    ".pdf": "application/pdf",
     ".txt": "text/plain; charset=utf-8",
 }
 

@@ -31,6 +31,7 @@ package struct CachingFetcher: Fetcher {
         let key = redactor(request.location)
         let name = Self.entryName(of: request)
         var cached = mode == .refresh ? nil : cache.load(name, url: key)
+        if let entry = cached, !Self.isWhole(entry, for: request) { cached = nil }
         if mode == .offline {
             guard let cached else {
                 throw FetchError(
@@ -78,6 +79,14 @@ package struct CachingFetcher: Fetcher {
             statistics.update { $0.staleUsed += 1 }
             return cached.response(location: request.location)
         }
+        if response.status == 304, cached == nil,
+            !request.headers.contains(where: { ["if-none-match", "if-modified-since"].contains($0.name.lowercased()) })
+        {
+            throw FetchError(
+                .status(304), location: key,
+                reason: "answered 304 Not Modified to a request that was not conditional: the server, or a proxy "
+                    + "on the way, is wrong")
+        }
         if response.status == 304, let cached {
             statistics.update { $0.notModified += 1 }
             var refreshed = cached
@@ -99,6 +108,13 @@ package struct CachingFetcher: Fetcher {
         var parsedResponse = response
         parsedResponse.parsedJSON = parsed
         return parsedResponse
+    }
+
+    /// Whether an entry can stand for its response. An entry stored with its body's digest was checked as
+    /// it was read; an older one, without it, is JSON that must still parse (a power cut may have cut it).
+    private static func isWhole(_ entry: CachedResponse, for request: FetchRequest) -> Bool {
+        guard entry.header.digest == nil, entry.missing == nil, case .json = request.content else { return true }
+        return (try? JSONValue.parse(entry.body)) != nil
     }
 
     /// Only a response the build can use is kept: a broken page must be fetched again next time, not

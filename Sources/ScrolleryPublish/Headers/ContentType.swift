@@ -9,7 +9,12 @@ package enum ContentType {
         "xml": "application/xml; charset=utf-8", "txt": "text/plain; charset=utf-8",
         "svg": "image/svg+xml", "webp": "image/webp", "jpg": "image/jpeg", "jpeg": "image/jpeg",
         "png": "image/png", "gif": "image/gif", "avif": "image/avif", "ico": "image/x-icon",
-        "woff2": "font/woff2", "woff": "font/woff", "webmanifest": "application/manifest+json",
+        "woff2": "font/woff2", "woff": "font/woff", "ttf": "font/ttf", "otf": "font/otf",
+        "webmanifest": "application/manifest+json", "wasm": "application/wasm", "pdf": "application/pdf",
+        "zip": "application/zip", "csv": "text/csv; charset=utf-8", "md": "text/markdown; charset=utf-8",
+        "mp4": "video/mp4", "webm": "video/webm", "mov": "video/quicktime", "mp3": "audio/mpeg",
+        "m4a": "audio/mp4", "ogg": "audio/ogg", "wav": "audio/wav", "jxl": "image/jxl", "bmp": "image/bmp",
+        "tif": "image/tiff", "tiff": "image/tiff",
     ]
 
     package static let fallback = "application/octet-stream"

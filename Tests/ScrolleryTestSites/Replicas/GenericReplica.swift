@@ -58,6 +58,8 @@ enum GenericReplica {
             let language = (request.headers[.acceptLanguage] ?? "").uppercased()
             return .json(encoding: (1...3).map { ["id": String($0), "title": "\(user) in \(language) \($0)"] })
         }
+        // A server (or a proxy) that answers every request 304 Not Modified, asked or not.
+        router.get("/not-modified") { _, _ -> Response in Response(status: .notModified) }
         // Two pages of ten at `/numbered/1` and `/numbered/2`; every other page is a 404.
         router.get("/numbered/:page") { _, context -> Response in
             let page = Int(context.parameters.get("page") ?? "") ?? 0
