@@ -167,8 +167,10 @@ struct DeployerTests {
         _ = try await deployer().run(transport: bucket)
         let manifest = try #require(bucket.contents(of: ".scrollery-deploy"))
         let lines = String(decoding: manifest, as: UTF8.self).split(separator: "\n")
-        #expect(lines.first == "scrollery-deploy 1" && lines.count == 1 + 29, "a line per file, not itself")
-        #expect(lines.contains { $0.hasSuffix(" 10 index.html") }, "MD5, size and path: \(lines.prefix(3))")
+        #expect(lines.first == "scrollery-deploy 2" && lines.count == 1 + 29, "a line per file, not itself")
+        let index = UploadHeaders(path: "index.html").digest
+        #expect(
+            lines.contains { $0.hasSuffix(" 10 index.html\t\(index)") }, "MD5, size, path, headers: \(lines.prefix(3))")
         #expect(events.withLock { $0 } == ["list", "listed 0"])
 
         // Planned from the manifest: one GET, no listing.

@@ -154,11 +154,16 @@ struct RemoteStreamTests {
             LocalFile(path: "z", size: Int64.max, md5: Self.md5A),
         ]
         for file in files { manifest.add(file) }
+        manifest.add(LocalFile(path: "zz", size: 1, md5: Self.md5B, headers: "0123456789abcdef"))
         let entries = try #require(ManifestEntries(validating: manifest.bytes, prefix: "site/"))
-        #expect(entries.count == 3)
+        #expect(entries.count == 4)
         #expect(
             Array(entries)
-                == files.map { RemoteObject(key: "site/" + $0.path, size: $0.size, etag: $0.md5, md5Metadata: $0.md5) })
+                == files.map { RemoteObject(key: "site/" + $0.path, size: $0.size, etag: $0.md5, md5Metadata: $0.md5) }
+                + [
+                    RemoteObject(
+                        key: "site/zz", size: 1, etag: Self.md5B, md5Metadata: Self.md5B, headers: "0123456789abcdef")
+                ])
         var iterator = entries.makeIterator()
         #expect(iterator.next()?.key == "site/a b.html")
         let empty = try #require(ManifestEntries(validating: DeployManifest().bytes, prefix: ""))
@@ -171,7 +176,10 @@ struct RemoteStreamTests {
         let header = "scrollery-deploy 1\n"
         let cases: [(String, [UInt8])] = [
             ("no header", Array(line.utf8)),
-            ("another version", Array(("scrollery-deploy 2\n" + line).utf8)),
+            ("another version", Array(("scrollery-deploy 3\n" + line).utf8)),
+            ("headers in version 1", Array((header + "\(Self.md5A) 1 a.html\t0123456789abcdef\n").utf8)),
+            ("a short headers digest", Array(("scrollery-deploy 2\n\(Self.md5A) 1 a.html\t0123\n").utf8)),
+            ("headers not hex", Array(("scrollery-deploy 2\n\(Self.md5A) 1 a.html\t0123456789abcdeg\n").utf8)),
             ("cut short", Array((header + line).utf8.dropLast())),
             ("two fields", Array((header + "\(Self.md5A) a.html\n").utf8)),
             ("a short MD5", Array((header + "0cc175b9 1 a.html\n").utf8)),

@@ -120,11 +120,13 @@ def expect_bucket_equals(client, public, prefix="site/"):
     manifest = listed.pop(".scrollery-deploy", None)
     assert manifest is not None, "the deploy's manifest is in the bucket"
     lines = client.get_object(Bucket="gallery", Key=prefix + ".scrollery-deploy")["Body"].read().decode().splitlines()
-    assert lines[0] == "scrollery-deploy 1"
+    assert lines[0] == "scrollery-deploy 2"
     expected = sorted(files, key=lambda path: path.encode())
-    assert [line.split(" ", 2)[2] for line in lines[1:]] == expected
+    assert [line.split(" ", 2)[2].split("\t")[0] for line in lines[1:]] == expected
     for line in lines[1:]:
-        md5, size, path = line.split(" ", 2)
+        md5, size, rest = line.split(" ", 2)
+        path, headers = rest.split("\t")
+        assert re.fullmatch(r"[0-9a-f]{16}", headers), line
         assert (md5, int(size)) == (hashlib.md5(files[path]).hexdigest(), len(files[path])), path
     assert sorted(listed) == sorted(files)
     for path, data in files.items():
@@ -231,6 +233,21 @@ def test_deploy_writes_only_what_changed(servers, bucket, tmp_path):
     # The neighbours of the prefix are untouched.
     for key in ("site-old/index.html", "sitex", "other/site/index.html"):
         assert bucket.get_object(Bucket="gallery", Key=key)["Body"].read() == b"keep me"
+
+
+def test_a_changed_header_rule_sends_its_files_again(servers, bucket, tmp_path):
+    """deploy.headers changed: the files whose headers it changes are sent again with them, the others not."""
+    public = make_site(tmp_path)
+    target = "s3://gallery/rules"
+    assert deploy(servers, tmp_path, target=target).returncode == 0
+    (tmp_path / "scrollery.yml").write_text(CONFIG.replace("public, max-age=86400", "public, max-age=3600"))
+    result = deploy(servers, tmp_path, target=target)
+    assert result.returncode == 0, result.stderr
+    assert "1 uploaded" in result.stdout, result.stdout
+    answer = bucket.get_object(Bucket="gallery", Key="rules/downloads/book.pdf")
+    assert answer["CacheControl"] == "public, max-age=3600"
+    again = deploy(servers, tmp_path, target=target)
+    assert "0 uploaded" in again.stdout, again.stdout
 
 
 def test_too_many_deletes_write_nothing(servers, bucket, tmp_path):

@@ -6,7 +6,7 @@ import ScrolleryIO
 
 /// Sends S3 requests with async-http-client: files are streamed from disk in chunks, answers are read
 /// whole up to `maxResponseBytes`. S3's own answers are small XML documents, but the deploy's manifest is
-/// a line a file: about 60 MB at a million files, so the cap (512 MiB) is about eight million.
+/// a line a file: about 80 MB at a million files, so the cap (512 MiB) is about six million.
 package struct HTTPS3Transport: S3Transport {
     package let client: HTTPClient
     /// The longest a request may take, body included.

@@ -149,7 +149,7 @@ package struct Deployer: Sendable {
     /// The plan from the folder's files, walked in key order, and the bucket's side, with the new manifest:
     /// every file of the site gets one decision in key order, an upload or unchanged, and a line there.
     func makePlan(remote: RemoteSide) async throws -> (plan: PublishPlan, manifest: DeployManifest) {
-        let tree = LocalTree(root: outputFolder)
+        let tree = LocalTree(root: outputFolder, headerRules: options.headerRules)
         var plan = PublishPlan()
         var manifest = DeployManifest()
         func take(_ decision: PublishPlanner.Decision) {

@@ -10,8 +10,12 @@ package final class LocalTree: Sequence {
     /// The first problem met; the stream ends there, so a plan made from it must not be used.
     package private(set) var failure: LocalTreeError?
 
-    package init(root: String) {
+    /// The rules each file's headers come from, for its `headers` digest; nil leaves it empty.
+    let headerRules: [HeaderRule]?
+
+    package init(root: String, headerRules: [HeaderRule]? = nil) {
         self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
+        self.headerRules = headerRules
     }
 
     package func makeIterator() -> Iterator { Iterator(tree: self) }
@@ -100,7 +104,9 @@ package final class LocalTree: Sequence {
         } catch {
             throw LocalTreeError(path: path, problem: "cannot be read (\(error.localizedDescription))")
         }
-        return LocalFile(path: relative, size: size, md5: Hex.lowercase(md5.finalize()))
+        return LocalFile(
+            path: relative, size: size, md5: Hex.lowercase(md5.finalize()),
+            headers: headerRules.map { UploadHeaders(path: relative, rules: $0).digest } ?? "")
     }
 }
 

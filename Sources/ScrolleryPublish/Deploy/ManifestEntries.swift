@@ -7,21 +7,35 @@ package struct ManifestEntries: Sequence, Sendable {
     package let prefix: String
     /// How many files it records.
     package let count: Int
+    /// Where its first line starts, after the header.
+    let start: Int
+    /// Whether its lines may end in a tab and the digest of the headers (version 2).
+    let recordsHeaders: Bool
 
     /// Checks `bytes` in one pass that allocates nothing per line; nil when they are not a manifest this
     /// version wrote whole (then the bucket is listed instead): the header, then lines `MD5 SIZE PATH`,
     /// each ending in a newline, of 32 hex digits, a size of 1 to 19 digits that fits an `Int64`, and a
-    /// path of valid UTF-8 without control characters, the paths strictly ascending in UTF-8 byte order.
+    /// path of valid UTF-8 without control characters, the paths strictly ascending in UTF-8 byte order;
+    /// in version 2, a path may be followed by a tab and 16 hex digits, the digest of the headers.
     package init?(validating bytes: [UInt8], prefix: String) {
-        let header = DeployManifest.header.utf8
-        guard bytes.starts(with: header), bytes.last == Self.newline else { return nil }
+        let recordsHeaders: Bool
+        let first: Int
+        if bytes.starts(with: DeployManifest.header.utf8) {
+            (recordsHeaders, first) = (true, DeployManifest.header.utf8.count)
+        } else if bytes.starts(with: DeployManifest.firstHeader.utf8) {
+            (recordsHeaders, first) = (false, DeployManifest.firstHeader.utf8.count)
+        } else {
+            return nil
+        }
+        guard bytes.last == Self.newline else { return nil }
         var count = 0
-        var start = header.count
+        var start = first
         var previousPath: Range<Int>?
         while start < bytes.count {
             guard let end = bytes[start...].firstIndex(of: Self.newline),
-                let fields = Self.fields(of: bytes, line: start..<end), Self.isMD5(bytes[fields.md5]),
-                Self.size(bytes[fields.size]) != nil, Self.isPlainPath(bytes[fields.path])
+                let fields = Self.fields(of: bytes, line: start..<end, recordsHeaders: recordsHeaders),
+                Self.isMD5(bytes[fields.md5]), Self.size(bytes[fields.size]) != nil,
+                Self.isPlainPath(bytes[fields.path])
             else { return nil }
             if let previous = previousPath, !bytes[previous].lexicographicallyPrecedes(bytes[fields.path]) {
                 return nil
@@ -33,10 +47,12 @@ package struct ManifestEntries: Sequence, Sendable {
         self.bytes = bytes
         self.prefix = prefix
         self.count = count
+        self.start = first
+        self.recordsHeaders = recordsHeaders
     }
 
     package func makeIterator() -> Iterator {
-        Iterator(entries: self, offset: DeployManifest.header.utf8.count)
+        Iterator(entries: self, offset: start)
     }
 
     /// The objects of a checked manifest, one line at a time.
@@ -47,26 +63,40 @@ package struct ManifestEntries: Sequence, Sendable {
         package mutating func next() -> RemoteObject? {
             let bytes = entries.bytes
             guard offset < bytes.count, let end = bytes[offset...].firstIndex(of: ManifestEntries.newline),
-                let fields = ManifestEntries.fields(of: bytes, line: offset..<end),
+                let fields = ManifestEntries.fields(
+                    of: bytes, line: offset..<end, recordsHeaders: entries.recordsHeaders),
                 let size = ManifestEntries.size(bytes[fields.size])
             else { return nil }
             offset = end + 1
             let md5 = String(decoding: bytes[fields.md5], as: UTF8.self)
             let path = String(decoding: bytes[fields.path], as: UTF8.self)
-            return RemoteObject(key: entries.prefix + path, size: size, etag: md5, md5Metadata: md5)
+            let headers = fields.headers.map { String(decoding: bytes[$0], as: UTF8.self) }
+            return RemoteObject(key: entries.prefix + path, size: size, etag: md5, md5Metadata: md5, headers: headers)
         }
     }
 
     static let newline = UInt8(ascii: "\n")
     static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
 
-    /// Where the MD5, the size and the path of the line at `line` (without its newline) are: the text
-    /// before the first space, between it and the second, and after the second (which may hold spaces).
-    static func fields(of bytes: [UInt8], line: Range<Int>) -> (md5: Range<Int>, size: Range<Int>, path: Range<Int>)? {
+    /// Where the MD5, the size, the path and the headers' digest of the line at `line` (without its
+    /// newline) are: the text before the first space, between it and the second, after the second (which
+    /// may hold spaces), and, in version 2, after a tab at the end: 16 hex digits (nil without a tab).
+    static func fields(
+        of bytes: [UInt8], line: Range<Int>, recordsHeaders: Bool
+    ) -> (md5: Range<Int>, size: Range<Int>, path: Range<Int>, headers: Range<Int>?)? {
         guard let first = bytes[line].firstIndex(of: space),
             let second = bytes[(first + 1)..<line.upperBound].firstIndex(of: space)
         else { return nil }
-        return (line.lowerBound..<first, (first + 1)..<second, (second + 1)..<line.upperBound)
+        var pathEnd = line.upperBound
+        var headers: Range<Int>?
+        if recordsHeaders, let tab = bytes[(second + 1)..<line.upperBound].lastIndex(of: tab) {
+            let digest = (tab + 1)..<line.upperBound
+            guard digest.count == 16, bytes[digest].allSatisfy(Hex.isDigit) else { return nil }
+            headers = digest
+            pathEnd = tab
+        }
+        return (line.lowerBound..<first, (first + 1)..<second, (second + 1)..<pathEnd, headers)
     }
 
     static func isMD5(_ field: ArraySlice<UInt8>) -> Bool {

@@ -1,3 +1,5 @@
+import Crypto
+
 /// A user's rule from the config's `deploy.headers`: files whose path matches `match` get its
 /// `cacheControl`, and its `contentType` when it has one.
 package struct HeaderRule: Sendable, Equatable {
@@ -22,5 +24,11 @@ package struct UploadHeaders: Sendable, Equatable {
         let rule = rules.first { $0.match.matches(path) }
         contentType = rule?.contentType ?? ContentType.of(path: path)
         cacheControl = rule?.cacheControl ?? CacheControl.of(path: path)
+    }
+
+    /// 16 hex digits of the SHA-256 of both headers: what the deploy's manifest records of them, so that a
+    /// file whose headers change is sent again.
+    package var digest: String {
+        Hex.lowercase(SHA256.hash(data: Array("\(contentType)\n\(cacheControl)".utf8)).prefix(8))
     }
 }
