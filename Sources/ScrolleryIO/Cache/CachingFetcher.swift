@@ -143,15 +143,20 @@ package struct CachingFetcher: Fetcher {
 
     /// What a response is filed under: the URL as requested, with its variables' values (the same path
     /// for two users is two entries), and the headers sent with it (a language, an API version), but not
-    /// the credentials, so a token that changes every CI run does not empty the cache. Only its SHA-256 is
+    /// the credentials, so a token that changes every CI run does not empty the cache, nor validators. Only its SHA-256 is
     /// written out. A request with no headers is filed under its URL alone, as before headers counted.
     static func entryName(of request: FetchRequest) -> String {
-        let headers = request.headers.filter { !credentialHeaders.contains($0.name.lowercased()) }
+        let headers = request.headers.filter { !unnamingHeaders.contains($0.name.lowercased()) }
             .map { "\($0.name.lowercased()): \($0.value)" }.sorted()
         return ([request.location] + headers).joined(separator: "\n")
     }
 
-    private static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+    /// Credentials, and validators: the cache sends its own, and a caller's (a picture's recorded `ETag`)
+    /// must not file the response apart from the entry that holds it.
+    private static let unnamingHeaders: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "if-none-match", "if-modified-since", "if-match",
+        "if-unmodified-since", "if-range",
+    ]
 
     private func save(_ entry: CachedResponse, as name: String) {
         do {

@@ -26,7 +26,11 @@ enum ImageReplica {
                     types[String(name.split(separator: ".").last ?? "")] ?? "application/octet-stream", data
                 )
             }
-            return .bytes(body, contentType: type)
+            // Validators, as real hosts send: a build keeps them, and asks with them once the TTL runs out.
+            var response = Response.bytes(body, contentType: type)
+            response.headers[.eTag] = "\"\(body.count)-\(body.reduce(UInt32(7)) { $0 &* 31 &+ UInt32($1) })\""
+            response.headers[.lastModified] = "Wed, 21 Oct 2026 07:28:00 GMT"
+            return response
         }
     }
 
