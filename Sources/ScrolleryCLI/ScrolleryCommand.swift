@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `scrollery` command: a thin shell over the Scrollery library.
 @main
@@ -15,6 +16,9 @@ struct ScrolleryCommand: AsyncParsableCommand {
     )
 
     static func main() async {
+        // A reader that goes away (`| head`) costs the text it did not read, never the run (a build, a
+        // deploy) that was writing it.
+        signal(SIGPIPE, SIG_IGN)
         NetworkThreads.configure()
         await main(nil)
     }

@@ -145,11 +145,33 @@ struct CommandLineTests {
         #expect(relLink("next", in: index) == "/gallery/page/2/")
     }
 
+    /// Runs `scrollery build SITE --verbose` with its messages going to a pipe whose reader is gone before
+    /// it starts (as `2>&1 | head` leaves it once `head` has read enough), and waits for its end.
+    static func buildWithoutReader(_ site: URL) async throws -> Process {
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let process = Process()
+        // With SIGPIPE as a shell leaves it: this test process ignores it, which a child would inherit.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "--default-signal=PIPE", try ScrolleryCommand.executable().path, "build", site.path, "--verbose",
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": "true"]) { $1 }
+        process.standardOutput = pipe.fileHandleForWriting
+        process.standardError = pipe.fileHandleForWriting
+        let finished = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in finished.continuation.finish() }
+        try process.run()
+        try pipe.fileHandleForWriting.close()
+        for await _ in finished.stream {}
+        return process
+    }
+
     @Test("a reader of its messages that goes away (2>&1 | head) costs the messages, not the build")
     func readerGoneAway() async throws {
         let replica = Replica()
         try await replica.run(routes: { PicsumReplica.register(on: $0, count: 300, base: { "" }) }) { base in
-            // A remote source, so the network (which ignores SIGPIPE) is up while the messages are written.
+            // A remote source: the network is up while the messages are written.
             let site = try RemoteSite(
                 config: """
                     pageSize: 24
@@ -158,14 +180,16 @@ struct CommandLineTests {
                     item: { id: "{{id}}", title: "{{author}}" }
                     """)
             defer { site.remove() }
-            let binary = try ScrolleryCommand.executable().path
-            let script = "\"$0\" build \"$1\" --verbose 2>&1 >/dev/null | head -c 1 >/dev/null; echo ${PIPESTATUS[0]}"
-            let run = try await ChildProcess.run(
-                URL(fileURLWithPath: "/bin/bash"), ["-c", script, binary, site.folder.path], environment: ["CI": "true"]
-            )
-            #expect(run.stdout == "0\n", "\(run.stdout) \(run.stderr)")
+            let build = try await Self.buildWithoutReader(site.folder)
+            #expect(build.terminationReason == .exit && build.terminationStatus == 0, "\(build.terminationStatus)")
             #expect(
                 FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("public/index.html").path))
         }
+        // A local site, whose build opens no socket: the same.
+        let local = try Self.sampleSiteCopy()
+        defer { try? FileManager.default.removeItem(at: local.deletingLastPathComponent()) }
+        let build = try await Self.buildWithoutReader(local)
+        #expect(build.terminationReason == .exit && build.terminationStatus == 0, "\(build.terminationStatus)")
+        #expect(FileManager.default.fileExists(atPath: local.appendingPathComponent("public/index.html").path))
     }
 }

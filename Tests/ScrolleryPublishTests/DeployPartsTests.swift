@@ -104,14 +104,16 @@ struct DeployPartsTests {
 
     @Test("changed paths: each upload and delete once, index.html also as its folder")
     func changedPaths() {
-        let uploads = ["index.html", "items/a/index.html", "assets/x.js", "items/crème brûlée/index.html", "a#b%c.txt"]
-            .map {
-                PlannedUpload(file: LocalFile(path: $0, size: 1, md5: ""), reason: .new)
-            }
+        let uploads = [
+            "index.html", "items/a/index.html", "assets/x.js", "items/crème brûlée/index.html", "a#b%c*.txt",
+        ]
+        .map {
+            PlannedUpload(file: LocalFile(path: $0, size: 1, md5: ""), reason: .new)
+        }
         let deletes = [PlannedDelete(key: "site/items/b/index.html", path: "items/b/index.html")]
         #expect(
             ChangedPaths.of(uploads: uploads, deletes: deletes) == [
-                "/", "/a%23b%25c.txt", "/assets/x.js", "/index.html", "/items/a/", "/items/a/index.html",
+                "/", "/a%23b%25c%2A.txt", "/assets/x.js", "/index.html", "/items/a/", "/items/a/index.html",
                 "/items/b/", "/items/b/index.html", "/items/cr%C3%A8me%20br%C3%BBl%C3%A9e/",
                 "/items/cr%C3%A8me%20br%C3%BBl%C3%A9e/index.html",
             ])

@@ -17,7 +17,7 @@ package enum ChangedPaths {
         return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// The path with every byte outside RFC 3986's `pchar` and `/` percent-encoded.
+    /// The path with every byte outside RFC 3986's `pchar` and `/`, and `*`, percent-encoded.
     static func encoded(_ path: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
@@ -31,6 +31,6 @@ package enum ChangedPaths {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `/`, the sub-delimiters, `:` and `@`.
-    private static let pathBytes = Set("/!$&'()*+,;=:@".utf8)
+    /// `/`, the sub-delimiters but `*` (a wildcard to CloudFront, and to a shell), `:` and `@`.
+    private static let pathBytes = Set("/!$&'()+,;=:@".utf8)
 }
