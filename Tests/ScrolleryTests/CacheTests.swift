@@ -219,10 +219,20 @@ struct CacheTests {
             old.append(UInt8(ascii: "\n"))
             old.append(entry.body.dropLast(3))
             try old.write(to: file)
+            // Another entry, old and whole: used, and stored again with its digest.
+            let wholeFile = entries.appendingPathComponent(files[files.count / 3])
+            var other = try #require(CachedResponse(encoded: try Data(contentsOf: wholeFile)))
+            other.header.digest = nil
+            let whole = try encoder.encode(other.header) + Data("\n".utf8) + other.body
+            try whole.write(to: wholeFile)
             let warm = try await site.build()
             #expect(warm.network.requests == 1)
             #expect(warm.network.cacheHits == 41)
             #expect(try SiteFixture.snapshot(of: site.output) == first)
+            // Both stored again whole, with their digests.
+            for stored in [file, wholeFile] {
+                #expect(try #require(CachedResponse(encoded: try Data(contentsOf: stored))).header.digest != nil)
+            }
         }
     }
 

@@ -108,8 +108,9 @@ struct SourcePages: AsyncSequence, Sendable {
                 prefetch = start(location, number: page.number + 1, paginator: paginator)
             } else {
                 finished = true
-                if case .link = paginator.style, let next = Paginator.linkedNext(of: page),
-                    !Paginator.sameOrigin(next, page.location)
+                // Said only when the link is what ended the source (not the limit, nor an empty page).
+                if case .link = paginator.style, !reachedLimit, !reachedMaxPages, page.listed > 0,
+                    let next = Paginator.linkedNext(of: page), !Paginator.sameOrigin(next, page.location)
                 {
                     pages.onWarning(
                         "source page \(page.number) (\(shown)) links its next page to \(pages.redactor(next)), "

@@ -31,7 +31,11 @@ package struct CachingFetcher: Fetcher {
         let key = redactor(request.location)
         let name = Self.entryName(of: request)
         var cached = mode == .refresh ? nil : cache.load(name, url: key)
-        if let entry = cached, !Self.isWhole(entry, for: request) { cached = nil }
+        // An entry of a build before the digest is JSON that must still parse (a power cut may have cut it):
+        // whole, it is stored again with its digest, so it is checked by that from then on.
+        if let entry = cached, entry.header.digest == nil, entry.missing == nil, case .json = request.content {
+            if (try? JSONValue.parse(entry.body)) != nil { save(entry, as: name) } else { cached = nil }
+        }
         if mode == .offline {
             guard let cached else {
                 throw FetchError(
@@ -108,13 +112,6 @@ package struct CachingFetcher: Fetcher {
         var parsedResponse = response
         parsedResponse.parsedJSON = parsed
         return parsedResponse
-    }
-
-    /// Whether an entry can stand for its response. An entry stored with its body's digest was checked as
-    /// it was read; an older one, without it, is JSON that must still parse (a power cut may have cut it).
-    private static func isWhole(_ entry: CachedResponse, for request: FetchRequest) -> Bool {
-        guard entry.header.digest == nil, entry.missing == nil, case .json = request.content else { return true }
-        return (try? JSONValue.parse(entry.body)) != nil
     }
 
     /// Only a response the build can use is kept: a broken page must be fetched again next time, not
