@@ -186,6 +186,30 @@ struct DeadHostTests {
         }
     }
 
+    @Test("a redirect to a host that never answers counts its timeouts against that host")
+    func redirectToSilentHost() async throws {
+        let listener = try SilentListener()
+        let replica = Replica()
+        try await replica.run(routes: { GenericReplica.register(on: $0, count: 40) }) { base in
+            let site = try RemoteSite(
+                config: """
+                    pageSize: 50
+                    source:
+                      url: \(base)/offset
+                      items: /results
+                      paginate: { style: offset, sizeParam: limit, size: 50 }
+                    detail: { url: "\(base)/detail-or-port/\(listener.port)/{{id}}", concurrency: 8 }
+                    item: { id: "{{id}}", title: "{{title}}", description: "{{detail.body}}" }
+                    fetch: { timeout: 500ms, retries: 0 }
+                    """)
+            defer { site.remove() }
+            let summary = try await site.build()
+            #expect(summary.items == 40)
+            #expect(summary.detailsFailed == 20, "\(summary)")
+            #expect(summary.hostsDown.map(\.host) == ["127.0.0.1:\(listener.port)"], "\(summary)")
+        }
+    }
+
     @Test("a source host whose name does not resolve fails the build at once, naming the name")
     func unresolvableSource() async throws {
         let site = try RemoteSite(

@@ -4,6 +4,7 @@ package import Logging
 package import NIOCore
 import NIOHTTPCompression
 package import ScrolleryCore
+import Synchronization
 
 /// Fetches http(s) URLs with one shared, pooled client: at most `concurrency` requests per host,
 /// a deadline per request (body included), retries with backoff and full jitter, `Retry-After` and
@@ -167,8 +168,9 @@ package struct HTTPFetcher: Fetcher {
     /// of the body: a server that trickles its body never holds a build longer than that.
     private func attemptOnce(_ request: FetchRequest, origin: String) async -> Outcome {
         let timeout = settings.timeout
+        let hop = HopInProgress()
         return await withTaskGroup(of: Outcome?.self) { group in
-            group.addTask { await self.attemptFollowingRedirects(request, origin: origin) }
+            group.addTask { await self.attemptFollowingRedirects(request, origin: origin, hop: hop) }
             group.addTask {
                 try? await Task.sleep(for: timeout)
                 return nil
@@ -176,16 +178,25 @@ package struct HTTPFetcher: Fetcher {
             let first = await group.next() ?? nil
             group.cancelAll()
             guard let first else {
-                return .failure(.timeout, "no response within \(timeout) (fetch.timeout, body included)")
+                let late = Outcome.failure(.timeout, "no response within \(timeout) (fetch.timeout, body included)")
+                // Late at another host a redirect led to: that host's, whose hop counts it as failed.
+                return hop.origin.withLock { $0 }.map { .redirected($0, late) } ?? late
             }
             return first
         }
     }
 
+    /// The origin of the redirect hop to another host that an attempt is waiting on, if any.
+    private final class HopInProgress: Sendable {
+        let origin = Mutex<String?>(nil)
+    }
+
     /// One attempt and the redirects it is answered with. A hop to another host (a CDN, say) counts in
     /// that host's health, not the request's: the outcome is then `.redirected`, and a host that is down
     /// is not asked again.
-    private func attemptFollowingRedirects(_ request: FetchRequest, origin: String) async -> Outcome {
+    private func attemptFollowingRedirects(
+        _ request: FetchRequest, origin: String, hop inProgress: HopInProgress
+    ) async -> Outcome {
         guard let original = URL(string: request.location) else {
             return .failure(.unsupported, "is not a URL")
         }
@@ -198,10 +209,14 @@ package struct HTTPFetcher: Fetcher {
             let hop = Self.origin(host: current.host ?? "", port: current.port)
             let elsewhere = hop != origin
             if elsewhere, let down = hosts.start(hop, firstAttempt: true) { return .redirected(hop, .refused(down)) }
+            inProgress.origin.withLock { $0 = elsewhere ? hop : nil }
             let outcome = await send(
                 current.absoluteString, headers: sendHeaders ? request.headers : [], content: request.content)
             if elsewhere {
-                let (health, reason) = Self.health(of: outcome)
+                // Cut off by the attempt's deadline (or the build's end): no answer in time from that host.
+                let (health, reason) =
+                    Task.isCancelled
+                    ? (HostHealth.Result.failed, "no response within \(settings.timeout)") : Self.health(of: outcome)
                 if hosts.finish(hop, health, reason: reason) {
                     logger.warning("\(hop) is down for this build: \(reason); requests redirected to it are not made")
                 }

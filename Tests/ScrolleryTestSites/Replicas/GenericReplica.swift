@@ -74,6 +74,15 @@ enum GenericReplica {
             fields[.location] = "http://cdn.scrollery.invalid/detail/1"
             return Response(status: .found, headers: fields)
         }
+        // The first 20 items' details redirect to a server on this machine at `:port`; the others are here.
+        router.get("/detail-or-port/:port/:id") { _, context -> Response in
+            let id = Int(context.parameters.get("id") ?? "") ?? 0
+            let port = context.parameters.get("port") ?? ""
+            guard id <= 20 else { return .json(encoding: ["id": String(id), "body": "Detail of **\(id)**."]) }
+            var fields = HTTPFields()
+            fields[.location] = "http://127.0.0.1:\(port)/d/\(id)"
+            return Response(status: .found, headers: fields)
+        }
         router.get("/detail/:id") { _, context -> Response in
             let id = context.parameters.get("id") ?? ""
             return .json(encoding: ["id": id, "body": "Detail of **\(id)**."])
