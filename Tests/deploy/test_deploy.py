@@ -250,6 +250,22 @@ def test_a_changed_header_rule_sends_its_files_again(servers, bucket, tmp_path):
     assert "0 uploaded" in again.stdout, again.stdout
 
 
+def test_a_type_added_since_a_first_version_manifest_is_set(servers, bucket, tmp_path):
+    """A bucket whose manifest is of the first version (no headers): its objects have that version's types,
+    so a file whose type has changed since (a PDF was application/octet-stream) is sent again, the others not."""
+    public = make_site(tmp_path)
+    target = "s3://gallery/upgrade"
+    assert deploy(servers, tmp_path, target=target).returncode == 0
+    lines = bucket.get_object(Bucket="gallery", Key="upgrade/.scrollery-deploy")["Body"].read().decode().splitlines()
+    first = "scrollery-deploy 1\n" + "".join(line.split("\t")[0] + "\n" for line in lines[1:])
+    bucket.put_object(Bucket="gallery", Key="upgrade/.scrollery-deploy", Body=first.encode())
+    result = deploy(servers, tmp_path, "--changed-paths", str(tmp_path / "changed.txt"), target=target)
+    assert result.returncode == 0, result.stderr
+    assert "1 uploaded" in result.stdout, result.stdout
+    assert (tmp_path / "changed.txt").read_text().splitlines() == ["/downloads/book.pdf"]
+    expect_bucket_equals(bucket, public, prefix="upgrade/")
+
+
 def test_too_many_deletes_write_nothing(servers, bucket, tmp_path):
     public = make_site(tmp_path)
     assert deploy(servers, tmp_path, target="s3://gallery/limits").returncode == 0

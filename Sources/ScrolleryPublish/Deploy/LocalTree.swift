@@ -106,7 +106,9 @@ package final class LocalTree: Sequence {
         }
         return LocalFile(
             path: relative, size: size, md5: Hex.lowercase(md5.finalize()),
-            headers: headerRules.map { UploadHeaders(path: relative, rules: $0).digest } ?? "")
+            headers: headerRules.map { UploadHeaders(path: relative, rules: $0).digest } ?? "",
+            firstVersionHeaders: headerRules.map { UploadHeaders(path: relative, rules: $0, firstVersion: true).digest }
+        )
     }
 }
 

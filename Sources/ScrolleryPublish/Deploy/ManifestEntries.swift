@@ -71,7 +71,9 @@ package struct ManifestEntries: Sequence, Sendable {
             let md5 = String(decoding: bytes[fields.md5], as: UTF8.self)
             let path = String(decoding: bytes[fields.path], as: UTF8.self)
             let headers = fields.headers.map { String(decoding: bytes[$0], as: UTF8.self) }
-            return RemoteObject(key: entries.prefix + path, size: size, etag: md5, md5Metadata: md5, headers: headers)
+            return RemoteObject(
+                key: entries.prefix + path, size: size, etag: md5, md5Metadata: md5, headers: headers,
+                sentByFirstVersion: !entries.recordsHeaders)
         }
     }
 

@@ -17,11 +17,22 @@ package enum ContentType {
         "tif": "image/tiff", "tiff": "image/tiff",
     ]
 
+    /// The table of the deploys whose manifest records no headers (version 1): what the objects they sent
+    /// were given, so a file whose type has changed since is sent again.
+    private static let firstVersion: [String: String] = byExtension.filter { extensionName, _ in
+        ![
+            "ttf", "otf", "wasm", "pdf", "zip", "csv", "md", "mp4", "webm", "mov", "mp3", "m4a", "ogg", "wav", "jxl",
+            "bmp", "tif", "tiff",
+        ].contains(extensionName)
+    }
+
     package static let fallback = "application/octet-stream"
 
-    package static func of(path: String) -> String {
+    /// - Parameter firstVersion: the type the first version of the deploy gave it.
+    package static func of(path: String, firstVersion: Bool = false) -> String {
         let name = path.split(separator: "/").last ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
-        return byExtension[name[name.index(after: dot)...].lowercased()] ?? fallback
+        return (firstVersion ? Self.firstVersion : byExtension)[name[name.index(after: dot)...].lowercased()]
+            ?? fallback
     }
 }

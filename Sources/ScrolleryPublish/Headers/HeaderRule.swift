@@ -20,9 +20,10 @@ package struct UploadHeaders: Sendable, Equatable {
     package let cacheControl: String
 
     /// The first rule that matches `path` wins; the defaults fill in what it does not say.
-    package init(path: String, rules: [HeaderRule] = []) {
+    /// - Parameter firstVersion: with the content types of the deploys whose manifest records no headers.
+    package init(path: String, rules: [HeaderRule] = [], firstVersion: Bool = false) {
         let rule = rules.first { $0.match.matches(path) }
-        contentType = rule?.contentType ?? ContentType.of(path: path)
+        contentType = rule?.contentType ?? ContentType.of(path: path, firstVersion: firstVersion)
         cacheControl = rule?.cacheControl ?? CacheControl.of(path: path)
     }
 

@@ -1,35 +1,44 @@
-/// A file of the output folder: its path (the key under the prefix), size and MD5 in lowercase hex, and
-/// the digest of the headers it is uploaded with (`UploadHeaders.digest`; empty when not known).
+/// A file of the output folder: its path (the key under the prefix), size and MD5 in lowercase hex, the
+/// digest of the headers it is uploaded with (`UploadHeaders.digest`; empty when not known), and of those
+/// the deploys that recorded no headers gave it (the same but for content types added since).
 package struct LocalFile: Sendable, Equatable {
     package let path: String
     package let size: Int64
     package let md5: String
     package let headers: String
+    package let firstVersionHeaders: String
 
-    package init(path: String, size: Int64, md5: String, headers: String = "") {
+    package init(path: String, size: Int64, md5: String, headers: String = "", firstVersionHeaders: String? = nil) {
         self.path = path
         self.size = size
         self.md5 = md5
         self.headers = headers
+        self.firstVersionHeaders = firstVersionHeaders ?? headers
     }
 }
 
 /// An object of the bucket, as listed: its full key, size, ETag without quotes, the `md5` metadata
 /// Scrollery writes with every object when it is known (a listing does not carry metadata), and the digest
-/// of the headers it was uploaded with when the previous deploy's manifest records it.
+/// of the headers it was uploaded with when the previous deploy's manifest records it (or, recorded by a
+/// manifest of the first version, that they are those that version gave).
 package struct RemoteObject: Sendable, Equatable {
     package let key: String
     package let size: Int64
     package let etag: String
     package let md5Metadata: String?
     package let headers: String?
+    package let sentByFirstVersion: Bool
 
-    package init(key: String, size: Int64, etag: String, md5Metadata: String? = nil, headers: String? = nil) {
+    package init(
+        key: String, size: Int64, etag: String, md5Metadata: String? = nil, headers: String? = nil,
+        sentByFirstVersion: Bool = false
+    ) {
         self.key = key
         self.size = size
         self.etag = etag
         self.md5Metadata = md5Metadata
         self.headers = headers
+        self.sentByFirstVersion = sentByFirstVersion
     }
 
     package init(_ listed: ListedObject) {

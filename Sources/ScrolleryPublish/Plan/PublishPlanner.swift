@@ -94,8 +94,9 @@ package enum PublishPlanner {
     /// single-part upload (32 hex digits), else from the `md5` metadata; with neither, it counts as changed.
     package static func isUnchanged(_ file: LocalFile, _ object: RemoteObject) -> Bool {
         guard file.size == object.size else { return false }
-        // Sent with other headers (a `deploy.headers` rule changed): sent again, to set them.
-        if let recorded = object.headers, !file.headers.isEmpty, recorded != file.headers { return false }
+        // Sent with other headers (a `deploy.headers` rule or a default type changed): sent again, to set them.
+        let recorded = object.sentByFirstVersion ? file.firstVersionHeaders : object.headers
+        if let recorded, !file.headers.isEmpty, recorded != file.headers { return false }
         let md5 = file.md5.lowercased()
         let etag = object.etag.lowercased()
         if Hex.isDigits(etag, count: 32) { return etag == md5 }
