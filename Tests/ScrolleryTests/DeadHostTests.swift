@@ -191,17 +191,10 @@ struct DeadHostTests {
         let listener = try SilentListener()
         let replica = Replica()
         try await replica.run(routes: { GenericReplica.register(on: $0, count: 40) }) { base in
-            let site = try RemoteSite(
-                config: """
-                    pageSize: 50
-                    source:
-                      url: \(base)/offset
-                      items: /results
-                      paginate: { style: offset, sizeParam: limit, size: 50 }
-                    detail: { url: "\(base)/detail-or-port/\(listener.port)/{{id}}", concurrency: 8 }
-                    item: { id: "{{id}}", title: "{{title}}", description: "{{detail.body}}" }
-                    fetch: { timeout: 500ms, retries: 0 }
-                    """)
+            // The source is local files, and the timeout long enough for a busy machine's replica to answer.
+            let site = try Self.site(
+                count: 40, picture: { _ in nil }, detail: "\(base)/detail-or-port/\(listener.port)/{{id}}",
+                extra: "images: { enabled: false }\nfetch: { timeout: 2s, retries: 1, backoff: 5ms }")
             defer { site.remove() }
             let summary = try await site.build()
             #expect(summary.items == 40)
