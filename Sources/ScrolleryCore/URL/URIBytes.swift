@@ -17,12 +17,17 @@ package enum URIBytes {
     /// spelled out as `%2E`.
     package static func percentEncoded(_ text: String) -> String {
         if text == "." || text == ".." { return text == "." ? "%2E" : "%2E%2E" }
-        if text.utf8.allSatisfy(URIBytes.isUnreserved) { return text }
+        return percentEncoded(text, keeping: { _ in false })
+    }
+
+    /// Percent-encodes every byte of the UTF-8 text but the unreserved characters and those `keeping` keeps.
+    package static func percentEncoded(_ text: String, keeping: (UInt8) -> Bool) -> String {
+        if text.utf8.allSatisfy({ URIBytes.isUnreserved($0) || keeping($0) }) { return text }
         let hex = Array("0123456789ABCDEF".utf8)
         var encoded: [UInt8] = []
         encoded.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
-            if URIBytes.isUnreserved(byte) {
+            if URIBytes.isUnreserved(byte) || keeping(byte) {
                 encoded.append(byte)
             } else {
                 encoded.append(UInt8(ascii: "%"))

@@ -79,39 +79,37 @@ package struct HTTPFetcher: Fetcher {
                 hosts.finish(origin, .answered)
                 (ended, outcome) = (elsewhere, last)
             }
-            @discardableResult func finish(_ result: HostHealth.Result, reason: String = "") -> Bool {
-                ended == origin ? hosts.finish(origin, result, reason: reason) : false
+            if case .refused(let down) = outcome {
+                throw FetchError(.hostDown, location: shown, reason: HostHealth.refusal(ended, down))
             }
+            // The request's own host's health; a hop elsewhere was counted by the redirect loop.
+            let (health, healthReason) = Self.health(of: outcome)
+            let tookDown = ended == origin && hosts.finish(origin, health, reason: healthReason)
             let decision: RetryPolicy.Decision
             switch outcome {
-            case .refused(let down):
-                throw FetchError(.hostDown, location: shown, reason: HostHealth.refusal(ended, down))
             case .response(let response) where (200..<300).contains(response.status) || response.status == 304:
-                finish(.answered)
                 return response
             case .response(let response):
-                finish(response.status >= 500 ? .failed : .answered, reason: "HTTP \(response.status)")
                 decision = policy.decide(status: response.status, headers: response.headers, attempt: attempt)
             case .failure(let kind, let reason) where [.tooLarge, .cancelled, .unsupported].contains(kind):
-                finish(.neutral)
                 throw FetchError(kind, location: shown, reason: reason)
             case .unreachable(let reason):
-                if finish(.unreachable(reason)) {
+                if tookDown {
                     logger.warning("\(origin) is down for this build: \(reason); its requests are not made")
                 }
                 throw FetchError(
                     .hostDown, location: shown,
                     reason: redactor("\(reason); no request to \(ended) is made again in this build"))
             case .failure(let kind, let reason):
-                if finish(.failed, reason: reason) {
+                if tookDown {
                     let failures = HostHealth.failuresToTrip
                     logger.warning(
                         "\(origin) is down for this build: \(failures) attempts in a row failed (\(reason)); its requests are not made"
                     )
                 }
                 decision = policy.decide(failure: kind, reason: reason, attempt: attempt)
-            case .redirected:
-                // Unwrapped above; a redirect's outcome is never wrapped twice.
+            case .refused, .redirected:
+                // Both taken above; a redirect's outcome is never wrapped twice.
                 throw FetchError(.unsupported, location: shown, reason: "redirects in a way that cannot be followed")
             }
             switch decision {
@@ -151,7 +149,8 @@ package struct HTTPFetcher: Fetcher {
         indirect case redirected(String, Outcome)
     }
 
-    /// What an attempt's outcome says of the health of the host that gave it, and why.
+    /// What an attempt's outcome says of the health of the host that gave it, and why: the one rule for the
+    /// request's own host and for a host a redirect led to.
     private static func health(of outcome: Outcome) -> (HostHealth.Result, String) {
         switch outcome {
         case .response(let response):

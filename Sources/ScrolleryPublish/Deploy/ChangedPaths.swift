@@ -19,16 +19,7 @@ package enum ChangedPaths {
 
     /// The path with every byte outside RFC 3986's `pchar` and `/`, and `*`, percent-encoded.
     static func encoded(_ path: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in path.utf8 {
-            if URIBytes.isUnreserved(byte) || pathBytes.contains(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        URIBytes.percentEncoded(path, keeping: pathBytes.contains)
     }
 
     /// `/`, the sub-delimiters but `*` (a wildcard to CloudFront, and to a shell), `:` and `@`.
