@@ -22,6 +22,13 @@ struct CacheTests {
 
     static func requests(_ replica: Replica) async -> Int { await replica.log.entries.count }
 
+    /// The site's HTTP cache entries, in name order: `ab/<64 hex digits>` under `http/` (not the folders).
+    static func entryFiles(of site: RemoteSite) throws -> [URL] {
+        let entries = site.folder.appendingPathComponent(".scrollery-cache/http")
+        return try FileManager.default.subpathsOfDirectory(atPath: entries.path).filter { $0.count > 3 }.sorted()
+            .map { entries.appendingPathComponent($0) }
+    }
+
     @Test("a second build within the TTL makes no request and writes the same site")
     func warmBuildWithinTTL() async throws {
         let replica = Replica()
@@ -49,13 +56,10 @@ struct CacheTests {
             defer { site.remove() }
             _ = try await site.build()
             let first = try SiteFixture.snapshot(of: site.output)
-            let entries = site.folder.appendingPathComponent(".scrollery-cache/http")
-            // `ab` (a folder) and `ab/<64 hex digits>` (an entry).
-            let files = try FileManager.default.subpathsOfDirectory(atPath: entries.path).filter { $0.count > 3 }
-                .sorted()
+            let files = try Self.entryFiles(of: site)
             #expect(files.count == 42)
-            let cut = entries.appendingPathComponent(files[files.count / 2])
-            let garbled = entries.appendingPathComponent(files[files.count / 3])
+            let cut = files[files.count / 2]
+            let garbled = files[files.count / 3]
             let bytes = try [cut, garbled].map { try Data(contentsOf: $0) }
             try bytes[0].dropLast().write(to: cut)
             var zeroed = bytes[1]
@@ -205,10 +209,8 @@ struct CacheTests {
             defer { site.remove() }
             _ = try await site.build()
             let first = try SiteFixture.snapshot(of: site.output)
-            let entries = site.folder.appendingPathComponent(".scrollery-cache/http")
-            let files = try FileManager.default.subpathsOfDirectory(atPath: entries.path).filter { $0.count > 3 }
-                .sorted()
-            let file = entries.appendingPathComponent(files[files.count / 2])
+            let files = try Self.entryFiles(of: site)
+            let file = files[files.count / 2]
             var entry = try #require(CachedResponse(encoded: try Data(contentsOf: file)))
             // As builds before the digest wrote it: the header without one, then the body, here cut short.
             entry.header.digest = nil
@@ -220,7 +222,7 @@ struct CacheTests {
             old.append(entry.body.dropLast(3))
             try old.write(to: file)
             // Another entry, old and whole: used, and stored again with its digest.
-            let wholeFile = entries.appendingPathComponent(files[files.count / 3])
+            let wholeFile = files[files.count / 3]
             var other = try #require(CachedResponse(encoded: try Data(contentsOf: wholeFile)))
             other.header.digest = nil
             let whole = try encoder.encode(other.header) + Data("\n".utf8) + other.body

@@ -357,12 +357,10 @@ def test_large_files_go_in_parts_and_are_compared_by_their_md5(servers, bucket, 
     expect_bucket_equals(bucket, public, prefix="large/")
 
 
-def test_ctrl_c_stops_cleanly_and_the_next_deploy_finishes(servers, bucket, tmp_path):
-    public = make_site(tmp_path)
-    stalling = servers.proxy_with("--stall-after", "3")
-    target = "s3://gallery/interrupted"
+def deploy_cut_short(servers, stalling, site, target, concurrency):
+    """Deploys `site` through the `stalling` proxy and sends SIGINT once a PUT is held: (exit status, stderr)."""
     process = subprocess.Popen(
-        [str(BINARY), "deploy", str(tmp_path), "--to", target, "--concurrency", "2"],
+        [str(BINARY), "deploy", str(site), "--to", target, "--concurrency", str(concurrency)],
         env=environment_for(servers, endpoint=stalling.endpoint), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True)
     try:
@@ -376,7 +374,15 @@ def test_ctrl_c_stops_cleanly_and_the_next_deploy_finishes(servers, bucket, tmp_
     finally:
         if process.poll() is None:
             process.kill()
-    assert process.returncode == 130, stderr
+    return process.returncode, stderr
+
+
+def test_ctrl_c_stops_cleanly_and_the_next_deploy_finishes(servers, bucket, tmp_path):
+    public = make_site(tmp_path)
+    stalling = servers.proxy_with("--stall-after", "3")
+    target = "s3://gallery/interrupted"
+    status, stderr = deploy_cut_short(servers, stalling, tmp_path, target, concurrency=2)
+    assert status == 130, stderr
     assert "interrupted: stopping the deploy" in stderr
 
     result = deploy(servers, tmp_path, target=target)
@@ -404,21 +410,7 @@ def test_a_deploy_cut_short_then_another_version_converges(servers, bucket, tmp_
     expect_bucket_equals(bucket, second, prefix="converge/")
 
     stalling = servers.proxy_with("--stall-after", "1")
-    process = subprocess.Popen(
-        [str(BINARY), "deploy", str(first_site), "--to", target, "--concurrency", "1"],
-        env=environment_for(servers, endpoint=stalling.endpoint), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True)
-    try:
-        deadline = time.monotonic() + 60
-        while not any(line.endswith("stalled") for line in stalling.log_lines()):
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "no PUT was held"
-            time.sleep(0.05)
-        process.send_signal(signal.SIGINT)
-        process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
+    deploy_cut_short(servers, stalling, first_site, target, concurrency=1)
     # The one upload that went through is version 1's new page, before any changed page.
     passed = [line for line in stalling.log_lines() if line.startswith("PUT ") and not line.endswith("stalled")]
     assert len(passed) == 1 and "items/new/index.html" in passed[0], passed
@@ -438,22 +430,8 @@ def test_ctrl_c_in_a_multipart_upload_aborts_it(servers, bucket, tmp_path):
         file.write(os.urandom(70 << 20))
     stalling = servers.proxy_with("--stall-after", "2")
     target = "s3://gallery/aborted"
-    process = subprocess.Popen(
-        [str(BINARY), "deploy", str(tmp_path), "--to", target, "--concurrency", "1"],
-        env=environment_for(servers, endpoint=stalling.endpoint), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True)
-    try:
-        deadline = time.monotonic() + 60
-        while not any(line.endswith("stalled") for line in stalling.log_lines()):
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "no part was held"
-            time.sleep(0.05)
-        process.send_signal(signal.SIGINT)
-        _, stderr = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 130, stderr
+    status, stderr = deploy_cut_short(servers, stalling, tmp_path, target, concurrency=1)
+    assert status == 130, stderr
     assert any(line.startswith("DELETE ") and "uploadId=" in line for line in stalling.log_lines()), \
         stalling.log_lines()
     assert bucket.list_multipart_uploads(Bucket="gallery", Prefix="aborted/").get("Uploads", []) == []
