@@ -48,6 +48,8 @@ let package = Package(
         // How the C library's allocator is set for picture work (glibc's mmap threshold and arenas, trims).
         .target(name: "CAllocatorTuning"),
         .target(name: "CRenameExchange"),
+        // The commit a release binary was built from, linked in by `make dist` (scripts/dist).
+        .target(name: "CBuildInfo"),
         // The core: pure functions of bytes and text (JSON, templates, Markdown, text, URLs, times, the one
         // digest). Imports nothing of the other layers.
         .target(
@@ -126,6 +128,7 @@ let package = Package(
         .executableTarget(
             name: "ScrolleryCLI",
             dependencies: [
+                "CBuildInfo",
                 "CJemalloc",
                 "ScrolleryCore",
                 "ScrolleryIO",

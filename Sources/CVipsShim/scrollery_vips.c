@@ -6,6 +6,7 @@
 #include <string.h>
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include "vips_declarations.h"
 
 // libvips is opened when the first picture needs it, not when the program starts: linked, it and the
@@ -53,22 +54,33 @@ static struct {
 #undef SCROLLERY_VIPS_FIELD
 } api;
 
-/// Fills `api`. Returns 0, or -1 with why not in `*error`.
-static int open_vips(char **error)
+/// Whether `scrollery_vips_start` succeeded: until then no call goes through `api`, whose fields may be
+/// NULL (a library that could not be opened, or that lacks a function).
+static atomic_int started = 0;
+
+/// The library opened: `SCROLLERY_LIBVIPS` when set (a path or a soname), else libvips' soname.
+static const char *library_name(void)
 {
-    void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
+    const char *name = getenv("SCROLLERY_LIBVIPS");
+    return name != NULL && name[0] != '\0' ? name : "libvips.so.42";
+}
+
+int scrollery_vips_open(char **error)
+{
+    *error = NULL;
+    const char *name = library_name();
+    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
         const char *reason = dlerror();
-        char text[512];
-        snprintf(text, sizeof text, "libvips could not be opened (%s); install it (Debian: apt-get install libvips42)",
-            reason != NULL ? reason : "libvips.so.42");
+        char text[768];
+        snprintf(text, sizeof text, "libvips could not be opened (%s)", reason != NULL ? reason : name);
         *error = strdup(text);
         return -1;
     }
 #define SCROLLERY_VIPS_LOOKUP(name) \
     api.name = (__typeof__(&name))dlsym(library, #name); \
     if (api.name == NULL) { \
-        *error = strdup("libvips.so.42 has no " #name " (libvips 8.14 or later is needed)"); \
+        *error = strdup("the libvips found has no " #name " (libvips 8.14 or later is needed)"); \
         return -1; \
     }
     SCROLLERY_VIPS_CALLS(SCROLLERY_VIPS_LOOKUP)
@@ -134,7 +146,6 @@ static char *take_errors(void)
 int scrollery_vips_start(char **error)
 {
     *error = NULL;
-    if (open_vips(error) != 0) return -1;
     if (vips_init("scrollery") != 0) {
         *error = take_errors();
         return -1;
@@ -145,6 +156,7 @@ int scrollery_vips_start(char **error)
     vips_cache_set_max_mem(0);
     vips_cache_set_max_files(0);
     vips_block_untrusted_set(SCROLLERY_G_TRUE);
+    atomic_store(&started, 1);
     return 0;
 }
 
@@ -340,4 +352,7 @@ int scrollery_vips_has_alpha(VipsImage *image) { return vips_image_hasalpha(imag
 void scrollery_vips_release(VipsImage *image) { g_object_unref(image); }
 void scrollery_vips_free(void *data) { g_free(data); }
 
-void scrollery_vips_thread_done(void) { vips_thread_shutdown(); }
+void scrollery_vips_thread_done(void)
+{
+    if (atomic_load(&started)) vips_thread_shutdown();
+}

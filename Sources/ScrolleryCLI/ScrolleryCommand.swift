@@ -7,9 +7,10 @@ struct ScrolleryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollery",
         abstract: "Build an infinite-scroll gallery of static pages from a paginated JSON source.",
-        version: "0.1.0",
+        version: ScrolleryVersion.description,
         subcommands: [
-            BuildCommand.self, FetchCommand.self, PicturesCommand.self, InitCommand.self, CleanCommand.self,
+            BuildCommand.self, FetchCommand.self, PicturesCommand.self, InitCommand.self, CheckCommand.self,
+            CleanCommand.self,
             ServeCommand.self, DeployCommand.self,
         ],
         defaultSubcommand: BuildCommand.self

@@ -2,10 +2,20 @@ import CAllocatorTuning
 import CVipsShim
 import Foundation
 
-/// libvips, started once for the process.
+/// libvips, opened and started once for the process, when pictures first need it.
 package enum Vips {
+    /// Whether libvips could be opened (found, with every function the shim calls), without starting it;
+    /// `nil` when it could, else why not.
+    package static let openFailure: String? = {
+        var error: UnsafeMutablePointer<CChar>?
+        let opened = scrollery_vips_open(&error) == 0
+        let reason = message(taking: error)
+        return opened ? nil : reason ?? "libvips could not be opened"
+    }()
+
     /// Whether libvips started; `nil` when it did, else why not.
     package static let startFailure: String? = {
+        if let openFailure { return openFailure }
         var error: UnsafeMutablePointer<CChar>?
         let started = scrollery_vips_start(&error) == 0
         let reason = message(taking: error)

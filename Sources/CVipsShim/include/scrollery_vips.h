@@ -41,8 +41,15 @@ typedef struct {
     int pages;
 } ScrolleryImageHeader;
 
-/// Starts libvips once for the process: one thread per operation (Scrollery runs its own workers),
-/// no operation cache, loaders marked untrusted blocked. Returns 0, or -1. `error` may not be NULL.
+/// Opens `libvips.so.42` (or the library the environment variable `SCROLLERY_LIBVIPS` names) and finds
+/// every function the shim calls, without starting libvips. Called once for the process. Returns 0, or -1
+/// with why not in `*error`. `error` may not be NULL.
+int scrollery_vips_open(char **error);
+
+/// Starts libvips once for the process, after `scrollery_vips_open` succeeded: one thread per operation
+/// (Scrollery runs its own workers), no operation cache, loaders marked untrusted blocked. Returns 0, or -1.
+/// `error` may not be NULL. Until it succeeds, `scrollery_vips_thread_done` does nothing and no other call
+/// may be made.
 int scrollery_vips_start(char **error);
 
 /// Fills `header` from the first bytes of an image. Returns 0, or -1 (not an image libvips may load; with

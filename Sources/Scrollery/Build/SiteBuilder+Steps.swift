@@ -65,7 +65,10 @@ extension SiteBuilder {
                 message: "images.enabled is off in scrollery.yml: there are no pictures to make. Turn it on, or "
                     + "leave out the `pictures` step.", outputPath: config.outputFolder.path, hadPreviousBuild: false)
         }
-        if case .pictures = step { try await checkPictureStore() }
+        if case .pictures = step {
+            try checkPictureLibrary()
+            try await checkPictureStore()
+        }
         let local = LocalFileFetcher(siteFolder: config.siteFolder, maxBodySize: config.fetch.maxBodySize)
         var summary: CacheStepSummary
         if let customFetcher {

@@ -55,6 +55,7 @@ public struct SiteBuilder: Sendable {
     /// - Returns: what the build did.
     /// - Throws: `BuildError`, with the previous site left as it was.
     public func build() async throws(BuildError) -> BuildSummary {
+        try checkPictureLibrary()
         try await checkPictureStore()
         if let customFetcher { return try await build(fetcher: customFetcher) }
         let local = LocalFileFetcher(siteFolder: config.siteFolder, maxBodySize: config.fetch.maxBodySize)
@@ -232,6 +233,16 @@ public struct SiteBuilder: Sendable {
     /// Asks the picture store, once, whether it can be used, so that a wrong secret or a missing bucket
     /// stops the run at its start rather than failing each picture.
     /// - Throws: `BuildError` naming the store and what to check; the previous site is left as it was.
+    /// Stops a build whose pictures need libvips when it cannot be opened, before anything is fetched or
+    /// written, with one line that says what to install or switch off.
+    func checkPictureLibrary() throws(BuildError) {
+        guard PictureLibrary.isNeeded(by: config), let failure = PictureLibrary.openFailure else { return }
+        let manifest = config.outputFolder.appendingPathComponent(OutputFolder.manifestName).path
+        throw BuildError(
+            message: PictureLibrary.missing(failure), outputPath: config.outputFolder.path,
+            hadPreviousBuild: access(manifest, F_OK) == 0)
+    }
+
     func checkPictureStore() async throws(BuildError) {
         guard config.images.enabled, let pictureStore else { return }
         do {
