@@ -128,6 +128,7 @@ let package = Package(
         .executableTarget(
             name: "ScrolleryCLI",
             dependencies: [
+                "CAllocatorTuning",
                 "CBuildInfo",
                 "CJemalloc",
                 "ScrolleryCore",

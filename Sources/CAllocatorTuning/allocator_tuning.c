@@ -73,3 +73,18 @@ void scrollery_allocator_purge(void)
     trim_allocator();
 #endif
 }
+
+int scrollery_allocator_is_jemalloc(void)
+{
+#ifdef __GLIBC__
+    void *used = dlsym(RTLD_DEFAULT, "malloc");
+    void *control = dlsym(RTLD_DEFAULT, "mallctl");
+    Dl_info used_info;
+    Dl_info control_info;
+    if (used == NULL || control == NULL) return 0;
+    if (dladdr(used, &used_info) == 0 || dladdr(control, &control_info) == 0) return 0;
+    return used_info.dli_fbase == control_info.dli_fbase;
+#else
+    return 0;
+#endif
+}

@@ -1,9 +1,9 @@
+import CAllocatorTuning
 import CJemalloc
-import Foundation
 
-/// Which `malloc` this program runs with. It is linked with jemalloc (see Package.swift), which replaces
-/// the C library's only when the dynamic linker finds it first; this asks the linker which one `malloc`
-/// is, rather than trusting the link.
+/// Which `malloc` this program runs with. It is linked with jemalloc (see Package.swift; a release binary
+/// carries it, scripts/dist), which replaces the C library's only when the dynamic linker finds it first;
+/// this asks the linker which one `malloc` is, rather than trusting the link.
 enum MemoryAllocator {
     /// "jemalloc 5.3.0-0-g…", or what is in use instead.
     static var name: String {
@@ -12,14 +12,7 @@ enum MemoryAllocator {
     }
 
     /// Whether the `malloc` the program's calls resolve to is jemalloc's.
-    private static var isJemalloc: Bool {
-        // Already loaded, as the program is linked with it: this only finds it.
-        guard let jemalloc = dlopen("libjemalloc.so.2", RTLD_LAZY | RTLD_NOLOAD) else { return false }
-        defer { dlclose(jemalloc) }
-        // A null handle is RTLD_DEFAULT in glibc: the definition the program's own calls resolve to.
-        guard let used = dlsym(nil, "malloc"), let its = dlsym(jemalloc, "malloc") else { return false }
-        return used == its
-    }
+    private static var isJemalloc: Bool { scrollery_allocator_is_jemalloc() != 0 }
 
     /// "Memory allocator: jemalloc 5.3.0-0-g…", for `--verbose`.
     static var line: String { "Memory allocator: " + name }

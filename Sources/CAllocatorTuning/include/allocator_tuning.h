@@ -18,4 +18,8 @@ void scrollery_allocator_trim_if_grown(void);
 /// thread's arena would otherwise keep what it freed.
 void scrollery_allocator_purge(void);
 
+/// Whether the `malloc` the program's calls resolve to is jemalloc's: it is in the same loaded object as
+/// jemalloc's `mallctl` (libjemalloc.so.2, or the program itself when jemalloc is linked in). 1 or 0.
+int scrollery_allocator_is_jemalloc(void);
+
 #endif
