@@ -81,18 +81,18 @@ final class ProgressReporter: Sendable {
                     Self.printLine("page \(number): \(items) items, \(failed) failed")
                     state.lastLine = .now
                 }
-            case .itemFailed(let position, let id, let reason):
+            case .itemFailed(let position, let id, let failure):
                 // A host that is down is named once (a warning, the status line and the summary), not
                 // for each of its thousands of requests.
-                if HostHealth.isRefusal(reason), verbosity != .verbose { return }
+                if failure.kind == .hostDown, verbosity != .verbose { return }
                 if verbosity == .verbose || !live {
-                    Self.printLine("item \(position) (\(id)): \(reason)")
+                    Self.printLine("item \(position) (\(id)): \(failure.message)")
                     state.lastLine = .now
                 }
-            case .pictureFailed(let position, let id, let reason):
-                if HostHealth.isRefusal(reason), verbosity != .verbose { return }
+            case .pictureFailed(let position, let id, let failure):
+                if failure.kind == .hostDown, verbosity != .verbose { return }
                 if verbosity == .verbose || !live {
-                    Self.printLine("item \(position) (\(id)): picture unavailable: \(reason)")
+                    Self.printLine("item \(position) (\(id)): picture unavailable: \(failure.message)")
                     state.lastLine = .now
                 }
             case .images(let counts):

@@ -1,3 +1,5 @@
+public import ScrolleryCore
+
 /// Why a picture could not be made: it costs its own card its picture, never the build.
 public struct ImageFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
@@ -21,4 +23,19 @@ public struct ImageFailure: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     public var description: String { reason }
+}
+
+extension ImageFailure {
+    /// This failure in the one shape the build carries, for the picture at `location`, shown as
+    /// `location: reason`.
+    public func failure(at location: String) -> Failure {
+        let kind: Failure.Kind =
+            switch self.kind {
+            case .notAnImage: .notAnImage
+            case .tooManyPixels: .tooManyPixels
+            case .undecodable: .undecodable
+            case .unencodable: .unencodable
+            }
+        return Failure(kind, location: location, message: "\(location): \(reason)", underlying: self)
+    }
 }

@@ -73,11 +73,18 @@ struct HostHealthTests {
             ])
     }
 
-    @Test("the refusal's text is recognised as one, and an ordinary failure's is not")
-    func refusalText() {
-        let text = HostHealth.refusal("img.example", "the host name img.example does not resolve")
-        #expect(HostHealth.isRefusal("https://img.example/1.jpg: " + text))
-        #expect(!HostHealth.isRefusal("https://img.example/1.jpg: HTTP 404 Not Found"))
+    @Test("a request refused for a host that is down is a failure of kind hostDown; an ordinary one is not")
+    func refusalKind() {
+        let reason = HostHealth.refusal("img.example", "the host name img.example does not resolve")
+        let refused = FetchError(.hostDown, location: "https://img.example/1.jpg", reason: reason).failure
+        #expect(refused.kind == .hostDown)
+        #expect(refused.location == "https://img.example/1.jpg")
+        #expect(refused.message == "https://img.example/1.jpg: " + reason)
+        #expect(refused.underlying is FetchError)
+        let missing = FetchError(.status(404), location: "https://img.example/2.jpg", reason: "HTTP 404").failure
+        #expect(missing.kind == .status(404))
+        let late = FetchError(.timeout, location: "https://img.example/3.jpg", reason: "no answer in 5 s").failure
+        #expect(late.kind == .timedOut)
     }
 
     @Test("a name that does not exist cannot be mended by retrying; a lookup that could not be made can")

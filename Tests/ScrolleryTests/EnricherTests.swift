@@ -184,15 +184,17 @@ struct EnricherTests {
 
         let missing = try #require(results.first { $0.id == "4" })
         let missingError = try #require(missing.error)
-        #expect(missingError.contains("could not be fetched"))
-        #expect(missingError.contains("details/4.json"))
+        #expect(missingError.kind == .notFound)
+        #expect(missingError.location.hasSuffix("details/4.json"))
+        #expect(missingError.message.hasPrefix("Details could not be fetched: "))
         #expect(missing.title == "Item 4")
         #expect(missing.description == nil)
 
         let invalid = try #require(results.first { $0.id == "9" })
         let invalidError = try #require(invalid.error)
-        #expect(invalidError.contains("details/9.json"))
-        #expect(invalidError.contains("not valid JSON"))
+        #expect(invalidError.kind == .invalidData)
+        #expect(invalidError.location.hasSuffix("details/9.json"))
+        #expect(invalidError.message.contains("is not valid JSON"))
         #expect(invalid.title == "Item 9")
         #expect(invalid.description == nil)
     }

@@ -121,7 +121,9 @@ struct TemplateLimitTests {
         #expect(item.id == "7")
         #expect(item.title == "Untitled")
         #expect(item.date == "2024-01-01")
-        #expect(item.error?.contains("`item.title`") == true)
+        #expect(item.error?.kind == .invalidTemplate)
+        // The message names the template that stopped, which is the point.
+        #expect(item.error?.message.contains("`item.title`") == true)
     }
 
     @Test("the default theme renders a listing page of 1,000 cards, every field set, within the limits")
@@ -135,7 +137,7 @@ struct TemplateLimitTests {
                 GalleryItem(
                     position: position, id: "\(position)", title: "Item \(position)",
                     image: ImageReference(src: "/i.jpg", width: 4, height: 3, alt: "a"), description: nil,
-                    date: "2024-01-01", link: "https://example.com/", error: "e"),
+                    date: "2024-01-01", link: "https://example.com/", error: Failure(.notFound, message: "e")),
                 slug: "\(position)")
         }
         let page = try renderer.listPage(number: 2, cards: cards, hasNext: true)

@@ -346,18 +346,19 @@ public struct SiteBuilder: Sendable {
     /// far (when pictures are made), and the chunk as page `number`.
     /// - Returns: how many of the items failed their details.
     func report(_ items: [GalleryItem], page number: Int, pictures: PictureStatistics?) -> Int {
-        let failed = items.filter { $0.error != nil }
-        for item in failed {
-            events(.itemFailed(position: item.position, id: item.id, reason: item.error ?? ""))
-        }
+        var failed = 0
         for item in items {
-            if case .failed(let reason) = item.picture {
-                events(.pictureFailed(position: item.position, id: item.id, reason: reason))
+            if let failure = item.error {
+                failed += 1
+                events(.itemFailed(position: item.position, id: item.id, failure: failure))
+            }
+            if case .failed(let failure) = item.picture {
+                events(.pictureFailed(position: item.position, id: item.id, failure: failure))
             }
         }
         if let pictures { events(.images(pictures.snapshot)) }
-        events(.page(number: number, items: items.count, failed: failed.count))
-        return failed.count
+        events(.page(number: number, items: items.count, failed: failed))
+        return failed
     }
 
     /// - Parameter skipping: files of `static/` not copied (the originals of published pictures).

@@ -71,7 +71,9 @@ struct Enricher: Sendable {
         do {
             location = try detailTemplate.location(of: item)
         } catch {
-            return mapper.map(item, detail: nil, error: "Details were not fetched: \(error)")
+            return mapper.map(
+                item, detail: nil,
+                error: Failure(.invalidTemplate, message: "Details were not fetched: \(error)", underlying: error))
         }
         let shown = redactor(location)
         logger.debug("fetching details of item \(item.position) from \(shown)")
@@ -81,14 +83,24 @@ struct Enricher: Sendable {
                 try await fetcher.fetch(FetchRequest(location, headers: detail?.headers ?? []))
             }
         } catch let error as FetchError {
-            return mapper.map(item, detail: nil, error: "Details could not be fetched: \(redactor(error.description))")
+            let failure = error.failure
+            return mapper.map(
+                item, detail: nil,
+                error: failure.with(message: "Details could not be fetched: \(redactor(failure.message))"))
         } catch {
-            return mapper.map(item, detail: nil, error: "Details were not fetched: the build was cancelled")
+            return mapper.map(
+                item, detail: nil,
+                error: Failure(
+                    .cancelled, location: shown, message: "Details were not fetched: the build was cancelled"))
         }
         do {
             return mapper.map(item, detail: try JSONDocument.decode(response, shownAs: shown), error: nil)
         } catch {
-            return mapper.map(item, detail: nil, error: "Details at \(error.location) \(error.problem)")
+            return mapper.map(
+                item, detail: nil,
+                error: Failure(
+                    .invalidData, location: error.location, message: "Details at \(error.location) \(error.problem)",
+                    underlying: error))
         }
     }
 }

@@ -67,15 +67,15 @@ struct ItemMapper: Sendable {
 
     /// - Parameter error: why the item's detail failed, if it did. A field whose template stops at one of
     ///   the renderer's limits is left out, and the item fails with the reason.
-    func map(_ item: SourceItem, detail: JSONValue?, error: String?) -> GalleryItem {
+    func map(_ item: SourceItem, detail: JSONValue?, error: Failure?) -> GalleryItem {
         let context = TemplateValue.item(item.value, detail: detail)
-        var failure: String?
+        var failure: Failure?
         func rendered(_ template: Template?) -> String? {
             guard let template else { return nil }
             do {
                 return try template.render(context)
             } catch {
-                failure = failure ?? error.description
+                failure = failure ?? Failure(.invalidTemplate, message: error.description, underlying: error)
                 return nil
             }
         }
@@ -106,7 +106,7 @@ struct ItemMapper: Sendable {
             position: item.position, id: renderedID, title: renderedTitle, image: imageReference,
             description: renderedDescription,
             date: text(date), link: text(link).flatMap(SafeURL.external),
-            error: (error ?? failure).map(ControlCharacters.removed(from:)),
+            error: (error ?? failure).map { $0.with(message: ControlCharacters.removed(from: $0.message)) },
             section: section.flatMap { SectionKey.of(sectionDate, by: $0.grouping, labels: $0.labels) },
             sectionDay: section == nil ? nil : sectionDate.flatMap(SectionKey.day(of:)),
             facets: filters.map { facetValues(rendered($0)) }, searchTerms: searchTerms)

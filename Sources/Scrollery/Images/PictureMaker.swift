@@ -64,7 +64,9 @@ struct PictureMaker: Sendable {
         do {
             return try await held.withPermit { await fetchAndMake(reference) }
         } catch {
-            return failed("\(redactor(reference.original)): not fetched, the build was cancelled")
+            let shown = redactor(reference.original)
+            return failed(
+                Failure(.cancelled, location: shown, message: "\(shown): not fetched, the build was cancelled"))
         }
     }
 
@@ -102,13 +104,16 @@ struct PictureMaker: Sendable {
         do {
             response = try await fetchOriginal(request)
         } catch {
-            return failed("\(redactor(error.description))")
+            let failure = error.failure
+            return failed(failure.with(message: redactor(failure.message)))
         }
         if response.status == 304, let recorded {
             return reused(recorded.record.key, recorded.image, sharing)
         }
         statistics.update { $0.fetched += 1 }
-        if let refusal = Self.refusal(of: response) { return failed("\(shown): \(refusal)") }
+        if let refusal = Self.refusal(of: response) {
+            return failed(Failure(.invalidData, location: shown, message: "\(shown): \(refusal)"))
+        }
         let body = response.body
         var fingerprint = Fingerprint(build: settings.variantKey)
         fingerprint.add(body)
@@ -140,11 +145,12 @@ struct PictureMaker: Sendable {
                 Result { () throws(ImageFailure) in try ImageProcessor.process(body, settings: settings) }
             }
         } catch {
-            return failed("\(shown): not processed, the build was cancelled")
+            return failed(
+                Failure(.cancelled, location: shown, message: "\(shown): not processed, the build was cancelled"))
         }
         switch result {
         case .failure(let failure):
-            return failed("\(shown): \(failure.reason)")
+            return failed(failure.failure(at: shown))
         case .success(let (image, variants)):
             let picture = PublishedPicture(key: key, image: image)
             let files = variants.map { (name: picture.fileName(of: $0.variant), bytes: $0.bytes) }
@@ -153,7 +159,11 @@ struct PictureMaker: Sendable {
                 record = try Self.encoder.encode(image)
                 try cache.store(key, files: files, record: record)
             } catch {
-                return failed("\(shown): its variants could not be kept in \(cache.folder.path): \(error)")
+                return failed(
+                    Failure(
+                        .notKept, location: shown,
+                        message: "\(shown): its variants could not be kept in \(cache.folder.path): \(error)",
+                        underlying: error))
             }
             statistics.update { $0.processed += 1 }
             let original = keepRecord(key, of: reference, response: response)
@@ -228,10 +238,10 @@ struct PictureMaker: Sendable {
         }
     }
 
-    private func failed(_ reason: String) -> PictureState {
+    private func failed(_ failure: Failure) -> PictureState {
         statistics.update { $0.failed += 1 }
-        logger.debug("picture unavailable: \(reason)")
-        return .failed(reason)
+        logger.debug("picture unavailable: \(failure.message)")
+        return .failed(failure)
     }
 
     /// The picture kept under `key`, when its record and every variant are in the cache.

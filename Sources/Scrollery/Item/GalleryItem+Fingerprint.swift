@@ -16,12 +16,12 @@ extension GalleryItem {
         key.add(item.description?.excerpt ?? "-")
         key.add(item.date ?? "-")
         key.add(item.link ?? "-")
-        key.add(item.error ?? "-")
+        key.add(item.error?.message ?? "-")
         key.add(item.section.map { "\($0.key) \($0.heading)" } ?? "-")
         key.add(item.sectionDay?.description ?? "-")
         switch item.picture {
         case nil: key.add("no picture")
-        case .failed(let reason): key.add("failed: \(reason)")
+        case .failed(let failure): key.add("failed: \(failure.message)")
         case .published(let picture): key.add("published: \(picture.key)")
         }
         return key.finalize()

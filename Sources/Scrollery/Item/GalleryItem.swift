@@ -18,7 +18,7 @@ struct GalleryItem: Sendable, Equatable {
     /// A checked http(s) link to the item at its origin.
     var link: String? { fields.values.link }
     /// Why the item's details could not be had, when they could not.
-    var error: String? { fields.values.error }
+    var error: Failure? { fields.values.error }
     /// The section the item belongs to, when the site has sections (`sections.by`).
     var section: SectionKey? { fields.values.section }
     /// The day the sections' date field names, when the site has sections and the date is usable: what the
@@ -37,7 +37,7 @@ struct GalleryItem: Sendable, Equatable {
 
     init(
         position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
-        date: String?, link: String?, error: String?, section: SectionKey? = nil, sectionDay: CalendarDay? = nil,
+        date: String?, link: String?, error: Failure?, section: SectionKey? = nil, sectionDay: CalendarDay? = nil,
         facets: [[String]] = [], searchTerms: SearchTerms? = nil
     ) {
         fields = Fields(
@@ -71,7 +71,7 @@ struct GalleryItem: Sendable, Equatable {
         let description: RenderedMarkdown?
         let date: String?
         let link: String?
-        let error: String?
+        let error: Failure?
         let section: SectionKey?
         let sectionDay: CalendarDay?
         var picture: PictureState?

@@ -216,7 +216,7 @@ struct PageRenderer: Sendable {
         card["date"] = item.date.map { .text($0) }
         card["excerpt"] = item.description?.excerpt.map { .text($0) }
         card["link"] = item.link.map { .text($0) }
-        card["error"] = item.error.map { .text($0) }
+        card["error"] = item.error.map { .text($0.message) }
         if let image = item.image { card["image"] = .object(imageFields(image, picture: item.picture)) }
         return Card(position: item.position, fields: card)
     }

@@ -110,16 +110,10 @@ public final class HostHealth: Sendable {
         }
     }
 
-    /// The reason given for a request refused because `host` is down.
+    /// The reason given for a request refused because `host` is down (a `FetchError` of kind `.hostDown`).
     package static func refusal(_ host: String, _ reason: String) -> String {
-        "\(refusalMark)\(host) is down for this build (\(reason))"
+        "not requested: \(host) is down for this build (\(reason))"
     }
-
-    /// Whether a failure's text (as an item or picture reports it) is that of a request refused because
-    /// its host was down: progress output names the host once instead of each such request.
-    public static func isRefusal(_ text: String) -> Bool { text.contains(refusalMark) }
-
-    private static let refusalMark = "not requested: "
 
     /// The hosts that went down, in the order they did.
     public var outages: [Outage] { state.withLock { $0.outages } }
