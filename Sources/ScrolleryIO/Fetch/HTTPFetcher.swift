@@ -66,7 +66,9 @@ package struct HTTPFetcher: Fetcher {
             do {
                 outcome = try await limiter.withPermit(for: host) { [attempt] () async -> Outcome in
                     // Asked after the wait for a permit: a host may have gone down while this request queued.
-                    if let down = hosts.start(origin, firstAttempt: attempt == 0) { return .refused(down) }
+                    if case .refused(let down) = hosts.start(origin, firstAttempt: attempt == 0) {
+                        return .refused(down)
+                    }
                     return await attemptOnce(request, origin: origin)
                 }
             } catch {
@@ -207,7 +209,9 @@ package struct HTTPFetcher: Fetcher {
         while true {
             let hop = Self.origin(host: current.host ?? "", port: current.port)
             let elsewhere = hop != origin
-            if elsewhere, let down = hosts.start(hop, firstAttempt: true) { return .redirected(hop, .refused(down)) }
+            if elsewhere, case .refused(let down) = hosts.start(hop, firstAttempt: true) {
+                return .redirected(hop, .refused(down))
+            }
             inProgress.origin.withLock { $0 = elsewhere ? hop : nil }
             let outcome = await send(
                 current.absoluteString, headers: sendHeaders ? request.headers : [], content: request.content)

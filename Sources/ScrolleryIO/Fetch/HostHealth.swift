@@ -61,19 +61,25 @@ public final class HostHealth: Sendable {
     /// No host known yet.
     public init() {}
 
+    /// Whether an attempt may be made.
+    package enum Admission: Sendable, Equatable {
+        /// It may: it is in flight until `finish`.
+        case go
+        /// It may not: the host is down for this build, for this reason.
+        case refused(reason: String)
+    }
+
     /// Starts an attempt to `host`, or refuses it when the host is down.
     /// - Parameter firstAttempt: whether the request was not made before (a refused first attempt counts
     ///   as a request not made; a refused retry does not).
-    /// - Returns: `nil` when the attempt may go ahead (it is then in flight until `finish`), or the reason
-    ///   the host is down.
-    package func start(_ host: String, firstAttempt: Bool) -> String? {
+    package func start(_ host: String, firstAttempt: Bool) -> Admission {
         state.withLock { state in
             if let index = state.hosts[host]?.outage {
                 if firstAttempt { state.outages[index].requestsNotMade += 1 }
-                return state.outages[index].reason
+                return .refused(reason: state.outages[index].reason)
             }
             state.hosts[host, default: Host()].inFlight += 1
-            return nil
+            return .go
         }
     }
 
