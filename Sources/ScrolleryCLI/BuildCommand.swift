@@ -20,17 +20,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .customLong("base-url"), help: "The path or URL the site is served under, e.g. /gallery/.")
     var baseURL: String?
 
-    @Option(name: .customLong("max-items"), help: "Build at most this many items.")
-    var maxItems: Int?
+    @OptionGroup var source: SourceOptions
 
-    @Option(help: "At most this many detail requests at once.")
-    var concurrency: Int?
-
-    @Flag(help: "Fail, and publish nothing, when any item's details fail.")
-    var strict = false
-
-    @Flag(help: "Ignore the HTTP cache: fetch everything again (and store it).")
-    var refresh = false
+    @OptionGroup var details: DetailConcurrencyOption
 
     @Flag(
         help: ArgumentHelp(
@@ -45,10 +37,8 @@ struct BuildCommand: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
-        if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1.") }
-        if refresh && offline { throw ValidationError("--refresh and --offline cannot be used together.") }
-        if let concurrency, !(1...64).contains(concurrency) {
-            throw ValidationError("--concurrency must be from 1 to 64.")
+        if source.refresh && offline {
+            throw ValidationError("--refresh and --offline cannot be used together.")
         }
     }
 
@@ -64,8 +54,8 @@ struct BuildCommand: AsyncParsableCommand {
             let builder = SiteBuilder(
                 config: config,
                 options: BuildOptions(
-                    strict: strict, maxItems: maxItems, concurrency: concurrency,
-                    cacheMode: offline ? .offline : refresh ? .refresh : .normal, clean: clean),
+                    strict: source.strict, maxItems: source.maxItems, concurrency: details.concurrency,
+                    cacheMode: offline ? .offline : source.refresh ? .refresh : .normal, clean: clean),
                 events: { reporter.report($0) }, logger: logger, statistics: statistics)
             return try await withPictureStore(builder, config: config) { try await $0.build() }.description
         }

@@ -17,26 +17,11 @@ struct FetchCommand: AsyncParsableCommand {
     @Argument(help: "The site folder, holding scrollery.yml.", completion: .directory)
     var site = "."
 
-    @Option(name: .customLong("max-items"), help: "Fetch at most this many items.")
-    var maxItems: Int?
+    @OptionGroup var source: SourceOptions
 
-    @Option(help: "At most this many detail requests at once.")
-    var concurrency: Int?
-
-    @Flag(help: "Fail when any item's details fail (what was fetched stays in the cache).")
-    var strict = false
-
-    @Flag(help: "Ignore the cache: fetch everything again (and store it).")
-    var refresh = false
+    @OptionGroup var details: DetailConcurrencyOption
 
     @OptionGroup var outputOptions: OutputOptions
-
-    func validate() throws {
-        if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1.") }
-        if let concurrency, !(1...64).contains(concurrency) {
-            throw ValidationError("--concurrency must be from 1 to 64.")
-        }
-    }
 
     func run() async throws {
         let statistics = FetchStatistics()
@@ -48,8 +33,8 @@ struct FetchCommand: AsyncParsableCommand {
             let builder = SiteBuilder(
                 config: config,
                 options: BuildOptions(
-                    strict: strict, maxItems: maxItems, concurrency: concurrency,
-                    cacheMode: refresh ? .refresh : .normal),
+                    strict: source.strict, maxItems: source.maxItems, concurrency: details.concurrency,
+                    cacheMode: source.refresh ? .refresh : .normal),
                 events: { reporter.report($0) }, logger: logger, statistics: statistics)
             return try await builder.run(.fetch).description
         }

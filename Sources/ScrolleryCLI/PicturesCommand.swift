@@ -23,14 +23,7 @@ struct PicturesCommand: AsyncParsableCommand {
     @Option(help: "This job's shard, K/N: the K-th of N (from 1), e.g. 3/16.")
     var shard: String = "1/1"
 
-    @Option(name: .customLong("max-items"), help: "Take at most this many items.")
-    var maxItems: Int?
-
-    @Flag(help: "Fail when any picture of the shard fails (the others stay in the cache).")
-    var strict = false
-
-    @Flag(help: "Fetch every original again, even when the cache has it.")
-    var refresh = false
+    @OptionGroup var source: SourceOptions
 
     @OptionGroup var outputOptions: OutputOptions
 
@@ -40,7 +33,6 @@ struct PicturesCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("--shard \(error.description)")
         }
-        if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be at least 1.") }
     }
 
     func run() async throws {
@@ -53,7 +45,8 @@ struct PicturesCommand: AsyncParsableCommand {
                 siteFolder: URL(fileURLWithPath: site, isDirectory: true).standardizedFileURL)
             let builder = SiteBuilder(
                 config: config,
-                options: BuildOptions(strict: strict, maxItems: maxItems, cacheMode: refresh ? .refresh : .normal),
+                options: BuildOptions(
+                    strict: source.strict, maxItems: source.maxItems, cacheMode: source.refresh ? .refresh : .normal),
                 events: { reporter.report($0) }, logger: logger, statistics: statistics)
             return try await withPictureStore(builder, config: config) { try await $0.run(.pictures(shard)) }
                 .description
