@@ -129,10 +129,7 @@ public enum ImageProcessor {
 
     private static func averageColour(_ image: borrowing VipsImage) -> String? {
         guard let rgb = image.averageColour() else { return nil }
-        func hex(_ value: Double) -> String {
-            let byte = Int(max(0, min(255, value.rounded())))
-            return (byte < 16 ? "0" : "") + String(byte, radix: 16)
-        }
-        return "#" + hex(rgb.red) + hex(rgb.green) + hex(rgb.blue)
+        let bytes = [rgb.red, rgb.green, rgb.blue].map { UInt8(max(0, min(255, $0.rounded()))) }
+        return "#" + Hex.lowercase(bytes)
     }
 }

@@ -1,3 +1,5 @@
+import ScrolleryCore
+
 /// The few pieces of JSON the search files are made of, written straight into bytes.
 enum SearchJSON {
     /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped (and U+2028,
@@ -41,9 +43,10 @@ enum SearchJSON {
 
     /// `\uXXXX`, in lowercase hex.
     private static func escape(_ value: UInt32, into bytes: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
         bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
-        for shift in stride(from: 12, through: 0, by: -4) { bytes.append(digits[Int(value >> UInt32(shift) & 0xF)]) }
+        for shift in stride(from: 12, through: 0, by: -4) {
+            bytes.append(Hex.digit(UInt8(value >> UInt32(shift) & 0xF)))
+        }
     }
 
     /// Appends a whole number.

@@ -5,10 +5,8 @@ extension Fingerprint {
         package var low: UInt64
 
         package var hex: String {
-            let high = String(self.high, radix: 16)
-            let low = String(self.low, radix: 16)
-            return String(repeating: "0", count: 16 - high.count) + high + String(repeating: "0", count: 16 - low.count)
-                + low
+            Hex.lowercase(
+                (0..<16).map { index in UInt8(truncatingIfNeeded: (index < 8 ? high : low) >> (56 - 8 * (index % 8))) })
         }
 
         package init(high: UInt64, low: UInt64) {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// One of N equal parts of a site's pictures (`--shard K/N`, K from 1): a picture belongs to the shard its
@@ -45,9 +44,7 @@ public struct PictureShard: Sendable, Equatable, CustomStringConvertible {
 
     /// The shard (1-based) a picture's original falls in, out of `count`.
     public static func shard(of location: String, count: Int) -> Int {
-        let digest = SHA256.hash(data: Data(location.utf8))
-        let head = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return Int(head % UInt64(count)) + 1
+        Int(ContentDigest.head(of: location) % UInt64(count)) + 1
     }
 
     /// Digits only: no sign, no blanks, not too long to be a number.

@@ -29,7 +29,6 @@ package enum JSONWriter {
     }
 
     private static func write(_ text: String, to bytes: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -38,8 +37,7 @@ package enum JSONWriter {
                 bytes.append(byte)
             case 0..<0x20:
                 bytes += "\\u00".utf8
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
+                Hex.append(byte, to: &bytes)
             default:
                 bytes.append(byte)
             }

@@ -1,4 +1,3 @@
-import Crypto
 package import Foundation
 import ScrolleryCore
 
@@ -51,7 +50,7 @@ package struct CachedResponse: Sendable {
         return data
     }
 
-    static func digest(of body: Data) -> String { HTTPCache.hex(SHA256.hash(data: body)) }
+    static func digest(of body: Data) -> String { ContentDigest.hex(of: body) }
 
     /// For an entry that keeps a server's answer that nothing is there (a 404, or a 400 such as a date
     /// out of range), the error a fetch of it gives; `nil` for an entry with a body.

@@ -1,5 +1,5 @@
-import Crypto
 package import Foundation
+import ScrolleryCore
 
 /// The on-disk HTTP cache: one file per response, named by the SHA-256 of what the response depends on
 /// (`CachingFetcher.entryName`), so no secret is in a name; an entry holds the redacted URL. Each is
@@ -16,20 +16,8 @@ package struct HTTPCache: Sendable {
     /// The file of the entry filed under `name`. Made without asking the file system (as
     /// `appendingPathComponent` does, once a component), since a build makes one for every response.
     package func file(for name: String) -> URL {
-        let digest = Self.hex(SHA256.hash(data: Data(name.utf8)))
+        let digest = ContentDigest.hex(of: name)
         return folder.appending(path: "http/\(digest.prefix(2))/\(digest)", directoryHint: .notDirectory)
-    }
-
-    /// Lower-case hex digits of a digest (a build looks up one entry per response, so no `String(format:)`).
-    static func hex(_ digest: SHA256.Digest) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(2 * SHA256.Digest.byteCount)
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The entry filed under `name`, if it is whole and holds `url` (the redacted URL).

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 package import ScrolleryCore
 
@@ -85,11 +84,7 @@ package struct WrittenFiles {
     /// Every page in build order (replaced ones too: their URLs still exist), read from the same log.
     package var pageNames: PageNames { PageNames(pages: pages) }
 
-    private static func hash(_ path: String) -> UInt64 {
-        var text = path
-        let digest = text.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
-        return digest.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
-    }
+    private static func hash(_ path: String) -> UInt64 { ContentDigest.head(of: path) }
 }
 
 /// The pages of a build in order, as names: what the sitemap lists.

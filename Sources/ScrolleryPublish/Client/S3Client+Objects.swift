@@ -1,4 +1,5 @@
 import Crypto
+import ScrolleryCore
 
 extension S3Client {
     /// The bytes of the object at `path` under the prefix, or `nil` when there is none.

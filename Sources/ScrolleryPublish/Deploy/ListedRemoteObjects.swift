@@ -1,3 +1,4 @@
+import ScrolleryCore
 /// The bucket's objects as a plan compares them, from a listing: the listing's stream (a page asked for
 /// when the one before has been read), each object of ours whose ETag is not an MD5 (a multipart
 /// upload's) given its `md5` metadata by a HEAD request made when the stream reaches it.

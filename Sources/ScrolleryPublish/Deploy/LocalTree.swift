@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ScrolleryCore
 
 /// The files of an output folder as a stream in S3 key order (UTF-8 byte order of the whole path), each
 /// with its size and MD5, read in chunks: only one listing per folder depth and one chunk are held at a

@@ -1,3 +1,4 @@
+import ScrolleryCore
 /// A previous deploy's manifest (`DeployManifest`), checked whole before it is used, read as a stream of the
 /// objects it records, in key order: its bytes are held, and each object is made only when it is reached.
 package struct ManifestEntries: Sequence, Sendable {

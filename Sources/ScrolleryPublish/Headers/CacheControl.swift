@@ -1,3 +1,4 @@
+import ScrolleryCore
 /// The default `Cache-Control` of a file: a year and `immutable` for a name that carries a content
 /// fingerprint (its bytes can never change under that name), else revalidate on every use.
 package enum CacheControl {

@@ -1,4 +1,4 @@
-import Crypto
+import ScrolleryCore
 
 /// A user's rule from the config's `deploy.headers`: files whose path matches `match` get its
 /// `cacheControl`, and its `contentType` when it has one.
@@ -30,6 +30,6 @@ package struct UploadHeaders: Sendable, Equatable {
     /// 16 hex digits of the SHA-256 of both headers: what the deploy's manifest records of them, so that a
     /// file whose headers change is sent again.
     package var digest: String {
-        Hex.lowercase(SHA256.hash(data: Array("\(contentType)\n\(cacheControl)".utf8)).prefix(8))
+        Hex.lowercase(ContentDigest.bytes(of: Array("\(contentType)\n\(cacheControl)".utf8)).prefix(8))
     }
 }

@@ -1,3 +1,4 @@
+import ScrolleryCore
 /// Makes the plan by merging two key-ordered streams, the output folder's files and the bucket's objects
 /// (a listing, awaited page by page, or a manifest), in one pass: nothing but the current entry of each is
 /// held. Each stream must be strictly ascending in UTF-8 byte order, as S3 lists keys; the merge checks

@@ -1,3 +1,5 @@
+import ScrolleryCore
+
 /// One object of a listing: its full key, size and ETag (quotes removed; a multipart upload's has a `-`).
 package struct ListedObject: Sendable, Equatable {
     package let key: String
@@ -81,7 +83,9 @@ enum URLDecoding {
             switch byte {
             case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                guard let high = iterator.next().flatMap(Hex.value(of:)),
+                    let low = iterator.next().flatMap(Hex.value(of:))
+                else {
                     return nil
                 }
                 bytes.append(high << 4 | low)
@@ -89,14 +93,5 @@ enum URLDecoding {
             }
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

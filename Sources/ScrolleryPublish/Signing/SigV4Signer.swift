@@ -8,7 +8,7 @@ package enum PayloadHash: Sendable, Equatable {
 
     /// The SHA-256 of `bytes`.
     package static func of(_ bytes: [UInt8]) -> PayloadHash {
-        .sha256Hex(Hex.lowercase(SHA256.hash(data: bytes)))
+        .sha256Hex(ContentDigest.hex(of: bytes))
     }
 
     /// The hash of an empty body, which GET, HEAD and DELETE requests sign.
@@ -80,7 +80,7 @@ package struct SigV4Signer: Sendable {
         let scope = "\(time.day)/\(region)/\(service)/aws4_request"
         let stringToSign = [
             "AWS4-HMAC-SHA256", time.timestamp, scope,
-            Hex.lowercase(SHA256.hash(data: Array(canonicalRequest.utf8))),
+            ContentDigest.hex(of: canonicalRequest),
         ].joined(separator: "\n")
 
         var key = SymmetricKey(data: Array(("AWS4" + credentials.secretAccessKey).utf8))
