@@ -38,3 +38,29 @@ struct HexAndDigestTests {
         #expect(Fingerprint.Digest(hex: digest.hex) == digest)
     }
 }
+
+/// The one backoff of the fetcher and the deploy's client.
+@Suite("Backoff with full jitter")
+struct BackoffTests {
+    @Test("the ceiling doubles from the base and stops at the cap; the wait is the jitter's share of it")
+    func ceilingAndShare() {
+        let backoff = Backoff(base: .milliseconds(250), cap: .seconds(20))
+        #expect(
+            (0...8).map { backoff.ceiling(attempt: $0) / .milliseconds(1) } == [
+                250, 500, 1000, 2000, 4000, 8000, 16000, 20000, 20000,
+            ])
+        #expect(backoff.ceiling(attempt: 10_000) == .seconds(20))
+        #expect(backoff.ceiling(attempt: -1) == .milliseconds(250))
+        #expect(backoff.wait(attempt: 2, random: 0) == .zero)
+        #expect(backoff.wait(attempt: 2, random: 0.25) == .milliseconds(250))
+        #expect(backoff.wait(attempt: 2, random: 1) == .seconds(1))
+        #expect(backoff.wait(attempt: 2, random: 7) == .seconds(1))
+        #expect(backoff.wait(attempt: 2, random: -1) == .zero)
+    }
+
+    @Test("a jitter source gives what it is made with")
+    func jitterSource() {
+        #expect(JitterSource { 0.75 }.next() == 0.75)
+        #expect((0..<50).allSatisfy { _ in (0...1).contains(JitterSource.system.next()) })
+    }
+}

@@ -283,14 +283,16 @@ struct RemoteSourceTests {
         var settings = FetchSettings()
         settings.backoff = .milliseconds(50)
         settings.maxWait = .milliseconds(300)
-        let policy = RetryPolicy(settings: settings)
         for (attempt, ceiling) in [(0, 50), (1, 100), (2, 200), (3, 300), (40, 300)] {
-            let waits = (0..<400).map { _ in policy.jitteredBackoff(attempt: attempt) }
-            #expect(waits.allSatisfy { $0 >= .zero && $0 <= .milliseconds(ceiling) }, "attempt \(attempt)")
-            // Spread over the whole range, not a fixed step: some in the lower and some in the upper quarter.
-            #expect(waits.contains { $0 < .milliseconds(ceiling / 4) }, "attempt \(attempt)")
-            #expect(waits.contains { $0 > .milliseconds(ceiling * 3 / 4) }, "attempt \(attempt)")
+            // The jitter is given: its least, its middle and its most.
+            let waits = [0, 0.5, 1].map { draw in
+                RetryPolicy(settings: settings, jitter: JitterSource { draw }).jitteredBackoff(attempt: attempt)
+            }
+            #expect(waits == [.zero, .milliseconds(ceiling / 2), .milliseconds(ceiling)], "attempt \(attempt)")
         }
+        // The system's jitter stays within the same bounds.
+        let policy = RetryPolicy(settings: settings)
+        #expect((0..<100).allSatisfy { _ in policy.jitteredBackoff(attempt: 2) <= .milliseconds(200) })
     }
 
     @Test("after the retries run out, only that item fails; a 4xx is not retried")

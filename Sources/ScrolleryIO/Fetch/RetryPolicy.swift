@@ -4,6 +4,13 @@ package import ScrolleryCore
 /// Decides, after one attempt, whether to retry a request and how long to wait first.
 package struct RetryPolicy: Sendable {
     package let settings: FetchSettings
+    /// Where the jitter of a backoff comes from.
+    package let jitter: JitterSource
+
+    package init(settings: FetchSettings, jitter: JitterSource = .system) {
+        self.settings = settings
+        self.jitter = jitter
+    }
 
     package enum Decision: Equatable {
         case retry(after: Duration)
@@ -55,9 +62,7 @@ package struct RetryPolicy: Sendable {
 
     /// Full jitter: a random wait from zero up to `backoff · 2^attempt`, capped at `maxWait`.
     package func jitteredBackoff(attempt: Int) -> Duration {
-        let ceiling = min(settings.backoff * (1 << min(attempt, 20)), settings.maxWait)
-        let ceilingMilliseconds = Int(ceiling / .milliseconds(1))
-        return .milliseconds(Int.random(in: 0...max(0, ceilingMilliseconds)))
+        Backoff(base: settings.backoff, cap: settings.maxWait).wait(attempt: attempt, random: jitter.next())
     }
 
     private func rateLimitMessage(status: Int, rateLimit: RateLimitHeaders, wait: Duration) -> String {

@@ -1,5 +1,5 @@
 import Foundation
-import ScrolleryCore
+package import ScrolleryCore
 import ScrolleryIO
 
 /// Talks to one bucket: signs every request with Signature Version 4, sends it, retries passing trouble
@@ -13,11 +13,13 @@ package struct S3Client: Sendable {
     package let log: @Sendable (String) -> Void
     /// Told of each wait caused by `SlowDown`, so the caller can send fewer requests at once.
     package let onSlowDown: @Sendable () -> Void
+    /// Where the jitter of a retry's wait comes from.
+    package let jitter: JitterSource
 
     package init(
         transport: any S3Transport, credentials: S3Credentials, endpoint: S3Endpoint, location: S3Location,
         policy: S3RetryPolicy = S3RetryPolicy(), log: @escaping @Sendable (String) -> Void = { _ in },
-        onSlowDown: @escaping @Sendable () -> Void = {}
+        onSlowDown: @escaping @Sendable () -> Void = {}, jitter: JitterSource = .system
     ) {
         self.transport = transport
         self.signer = SigV4Signer(credentials: credentials, region: endpoint.region)
@@ -25,6 +27,7 @@ package struct S3Client: Sendable {
         self.policy = policy
         self.log = log
         self.onSlowDown = onSlowDown
+        self.jitter = jitter
     }
 
     /// Uploads the file at `filePath` as the object of `file.path`, with its MD5 as `Content-MD5` (S3
@@ -129,7 +132,7 @@ package struct S3Client: Sendable {
             guard
                 let wait = policy.delay(
                     after: trouble, attempt: attempt, elapsed: ContinuousClock.now - started,
-                    retryAfter: retryAfter, random: Double.random(in: 0...1))
+                    retryAfter: retryAfter, random: jitter.next())
             else {
                 throw S3ClientError(
                     .gaveUp,

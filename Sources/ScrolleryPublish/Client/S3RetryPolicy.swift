@@ -1,3 +1,5 @@
+import ScrolleryCore
+
 /// When a failed request is tried again, and after how long. Passing trouble (500, 502, 503, 504, a reset,
 /// a timeout) gets a few attempts; `SlowDown` means "go slower", not "give up", so it is retried until a
 /// deadline of minutes. The wait doubles from `baseDelay` up to `maxDelay`, with full jitter, and is never
@@ -27,9 +29,7 @@ package struct S3RetryPolicy: Sendable, Equatable {
     package func delay(
         after trouble: Trouble, attempt: Int, elapsed: Duration, retryAfter: Duration?, random: Double
     ) -> Duration? {
-        let exponent = min(max(attempt - 1, 0), 30)
-        let ceiling = min(maxDelay, baseDelay * (1 << exponent))
-        var wait = ceiling * min(max(random, 0), 1)
+        var wait = Backoff(base: baseDelay, cap: maxDelay).wait(attempt: attempt - 1, random: random)
         if let retryAfter { wait = max(wait, min(retryAfter, maxRetryAfter)) }
         switch trouble {
         case .transient:
