@@ -9,7 +9,7 @@ public import ScrolleryCore
 public enum ImageProcessor {
     /// - Returns: the picture and its variants' bytes.
     /// - Throws: `ImageFailure` (not an image, too many pixels, undecodable, unencodable).
-    public static func process(_ bytes: Data, settings: ImageSettings) throws(ImageFailure) -> (
+    public static func process(_ bytes: Data, settings: ImageConfig) throws(ImageFailure) -> (
         ProcessedImage, [EncodedVariant]
     ) {
         let result: Result<(ProcessedImage, [EncodedVariant]), ImageFailure> = bytes.withUnsafeBytes { buffer in
@@ -22,7 +22,7 @@ public enum ImageProcessor {
         return try result.get()
     }
 
-    private static func process(_ buffer: UnsafeRawBufferPointer, settings: ImageSettings) throws(ImageFailure)
+    private static func process(_ buffer: UnsafeRawBufferPointer, settings: ImageConfig) throws(ImageFailure)
         -> (ProcessedImage, [EncodedVariant])
     {
         let header = try ImageHeader(of: buffer)
@@ -93,7 +93,7 @@ public enum ImageProcessor {
     }
 
     /// `image` in each of `formats`, at its own size.
-    private static func encode(_ image: borrowing VipsImage, _ formats: [ImageFormat], _ settings: ImageSettings)
+    private static func encode(_ image: borrowing VipsImage, _ formats: [ImageFormat], _ settings: ImageConfig)
         throws(ImageFailure) -> [EncodedVariant]
     {
         var encoded: [EncodedVariant] = []

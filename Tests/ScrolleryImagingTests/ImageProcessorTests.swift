@@ -11,10 +11,10 @@ import Testing
 struct ImageProcessorTests {
     static func fixture(_ name: String) throws -> Data { try FixtureFiles.image(name) }
 
-    static func process(_ name: String, _ change: (inout ImageSettings) -> Void = { _ in }) throws -> (
+    static func process(_ name: String, _ change: (inout ImageConfig) -> Void = { _ in }) throws -> (
         ProcessedImage, [EncodedVariant]
     ) {
-        var settings = ImageSettings()
+        var settings = ImageConfig()
         change(&settings)
         return try ImageProcessor.process(try fixture(name), settings: settings)
     }
@@ -143,7 +143,7 @@ struct ImageProcessorTests {
         let bytes = try Self.fixture(name)
         let started = ContinuousClock.now
         #expect {
-            try ImageProcessor.process(bytes, settings: ImageSettings())
+            try ImageProcessor.process(bytes, settings: ImageConfig())
         } throws: { error in
             (error as? ImageFailure)?.kind == kind
         }
@@ -185,7 +185,7 @@ struct ImageProcessorTests {
         }
         let originals = broken.map { (name: $0.name, bytes: $0.bytes) } + good
         let settings = {
-            var settings = ImageSettings()
+            var settings = ImageConfig()
             settings.widths = [48]
             settings.formats = [.webp]
             return settings
@@ -236,7 +236,7 @@ struct ImageProcessorTests {
 
     @Test func emptyAndRandomBytesAreNotImages() {
         for bytes in [Data(), Data("GIF89a".utf8), Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })] {
-            #expect(throws: ImageFailure.self) { try ImageProcessor.process(bytes, settings: ImageSettings()) }
+            #expect(throws: ImageFailure.self) { try ImageProcessor.process(bytes, settings: ImageConfig()) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ScrolleryCore
+import ScrolleryIO
 import Testing
 
 @testable import ScrolleryPublish

@@ -139,7 +139,7 @@ struct HostileHTTPTests {
             #expect(page.contains("Retry-After asks for longer than fetch.maxWait"))
             #expect(page.contains("longer than fetch.maxWait"))
         }
-        let policy = RetryPolicy(settings: FetchSettings())
+        let policy = RetryPolicy(settings: FetchConfig())
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         for headers in [
             ["retry-after": "1e30"], ["retry-after": "inf"], ["retry-after": "99999999999999999999999999"],

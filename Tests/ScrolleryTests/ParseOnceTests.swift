@@ -23,7 +23,7 @@ struct ParseOnceTests {
     func cachingFetcher(body: String, folder: URL) -> CachingFetcher {
         CachingFetcher(
             network: FixedFetcher(body: body), cache: HTTPCache(folder: folder),
-            settings: CacheSettings(folder: folder), mode: .refresh, statistics: FetchStatistics(),
+            settings: CacheConfig(folder: folder), mode: .refresh, statistics: FetchStatistics(),
             redactor: Redactor(), logger: Logger(label: "test"))
     }
 

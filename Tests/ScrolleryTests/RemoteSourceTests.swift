@@ -280,7 +280,7 @@ struct RemoteSourceTests {
 
     @Test("backoff with full jitter: attempt n waits up to backoff · 2^n, never past fetch.maxWait")
     func jitteredBackoffBounds() {
-        var settings = FetchSettings()
+        var settings = FetchConfig()
         settings.backoff = .milliseconds(50)
         settings.maxWait = .milliseconds(300)
         for (attempt, ceiling) in [(0, 50), (1, 100), (2, 200), (3, 300), (40, 300)] {

@@ -1,5 +1,6 @@
 public import Foundation
 public import ScrolleryCore
+public import ScrolleryIO
 
 /// How one build runs, beyond what the config says.
 public struct BuildOptions: Sendable {

@@ -1,10 +1,11 @@
 import ScrolleryCore
+import ScrolleryImaging
 import Yams
 
 extension ConfigDecoder {
     /// The `images:` section: every key optional, each checked by name.
-    func decodeImages(_ reader: ConfigReader?) throws(ConfigError) -> ImageSettings {
-        var settings = ImageSettings()
+    func decodeImages(_ reader: ConfigReader?) throws(ConfigError) -> ImageConfig {
+        var settings = ImageConfig()
         guard let reader else { return settings }
         try reader.rejectUnknownKeys([
             "enabled", "widths", "formats", "quality", "placeholder", "maxPixels", "maxBytes", "concurrency",
@@ -75,7 +76,7 @@ extension ConfigDecoder {
     }
 
     /// `quality: 80`, or one number per format: `quality: { webp: 80, jpeg: 82 }`.
-    private func decodeQuality(_ reader: ConfigReader, into settings: inout ImageSettings) throws(ConfigError) {
+    private func decodeQuality(_ reader: ConfigReader, into settings: inout ImageConfig) throws(ConfigError) {
         guard let node = reader.node("quality") else { return }
         let fix = "Write one number from 1 to 100, or one per format: `quality: { webp: 80, jpeg: 82, avif: 55 }`."
         if case .scalar(let scalar) = node {

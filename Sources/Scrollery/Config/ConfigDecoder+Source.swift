@@ -1,5 +1,6 @@
 import Foundation
 import ScrolleryCore
+import ScrolleryIO
 
 /// The `source`, `detail` and `fetch` sections: where items come from and how they are requested.
 extension ConfigDecoder {
@@ -43,8 +44,8 @@ extension ConfigDecoder {
             url: url, concurrency: try reader.int("concurrency", in: 1...64) ?? 8, headers: try decodeHeaders(reader))
     }
 
-    func decodeFetch(_ reader: ConfigReader?, detail: DetailConfig?) throws(ConfigError) -> FetchSettings {
-        var settings = FetchSettings()
+    func decodeFetch(_ reader: ConfigReader?, detail: DetailConfig?) throws(ConfigError) -> FetchConfig {
+        var settings = FetchConfig()
         guard let reader else { return settings }
         try reader.rejectUnknownKeys(["concurrency", "timeout", "retries", "backoff", "maxWait", "maxBodySize"])
         settings.concurrency = try reader.int("concurrency", in: 1...64) ?? settings.concurrency
@@ -72,10 +73,10 @@ extension ConfigDecoder {
         return settings
     }
 
-    func decodeCache(_ reader: ConfigReader?) throws(ConfigError) -> CacheSettings {
+    func decodeCache(_ reader: ConfigReader?) throws(ConfigError) -> CacheConfig {
         try reader?.rejectUnknownKeys(["dir", "ttl", "staleIfError"])
         let folder = URL(fileURLWithPath: try reader?.string("dir") ?? ".scrollery-cache", relativeTo: siteFolder)
-        var settings = CacheSettings(folder: folder.standardizedFileURL)
+        var settings = CacheConfig(folder: folder.standardizedFileURL)
         if let reader, let text = try reader.string("ttl") {
             if text.lowercased() == "forever" {
                 settings.ttl = .forever

@@ -1,5 +1,7 @@
 public import Foundation
 public import ScrolleryCore
+public import ScrolleryIO
+public import ScrolleryImaging
 
 /// Everything `scrollery.yml` says, validated: the contract between a site folder and the build.
 public struct SiteConfig: Sendable {
@@ -27,11 +29,11 @@ public struct SiteConfig: Sendable {
     /// Choices the default theme offers.
     public var theme: ThemeConfig
     /// How remote requests behave.
-    public var fetch: FetchSettings
+    public var fetch: FetchConfig
     /// Where responses are cached and for how long.
-    public var cache: CacheSettings
+    public var cache: CacheConfig
     /// The `images:` section: how items' pictures are fetched and written.
-    public var images: ImageSettings
+    public var images: ImageConfig
     /// The `sections:` section: headings in the feed and the archive page, by date.
     public var sections = SectionsConfig()
     /// The `deploy:` section: where `scrollery deploy` publishes the output folder.

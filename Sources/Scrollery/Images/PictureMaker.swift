@@ -14,7 +14,7 @@ import ScrolleryImaging
 /// With a picture store (`images.store`), a picture that is not in the cache is looked for there before its
 /// original is fetched or decoded, and one processed here is uploaded to it; the output is the same.
 struct PictureMaker: Sendable {
-    let settings: ImageSettings
+    let settings: ImageConfig
     let fetcher: any Fetcher
     let cache: VariantCache
     let records: OriginalRecords
@@ -32,7 +32,7 @@ struct PictureMaker: Sendable {
     let logger: Logger
 
     init(
-        settings: ImageSettings, fetcher: any Fetcher, cacheFolder: URL, statistics: PictureStatistics,
+        settings: ImageConfig, fetcher: any Fetcher, cacheFolder: URL, statistics: PictureStatistics,
         redactor: Redactor, logger: Logger, shard: PictureShard? = nil, missingFetcher: (any Fetcher)? = nil,
         shared: SharedPictures? = nil
     ) {

@@ -7,7 +7,7 @@ package import ScrolleryCore
 /// fails after its retries a stale entry is used instead (stale-if-error).
 package struct CachingFetcher: Fetcher {
     package init(
-        network: any Fetcher, cache: HTTPCache, settings: CacheSettings, mode: CacheMode, statistics: FetchStatistics,
+        network: any Fetcher, cache: HTTPCache, settings: CacheConfig, mode: CacheMode, statistics: FetchStatistics,
         redactor: Redactor, logger: Logger
     ) {
         self.network = network
@@ -21,7 +21,7 @@ package struct CachingFetcher: Fetcher {
 
     package let network: any Fetcher
     package let cache: HTTPCache
-    package let settings: CacheSettings
+    package let settings: CacheConfig
     package let mode: CacheMode
     package let statistics: FetchStatistics
     package let redactor: Redactor

@@ -14,14 +14,14 @@ package struct HTTPFetcher: Fetcher {
     package static let userAgent = "Scrollery/0.1 (static site generator)"
 
     package let client: HTTPClient
-    package let settings: FetchSettings
+    package let settings: FetchConfig
     package let limiter: Permits
     package let statistics: FetchStatistics
     package let redactor: Redactor
     package let logger: Logger
 
     package init(
-        client: HTTPClient, settings: FetchSettings, statistics: FetchStatistics, redactor: Redactor, logger: Logger
+        client: HTTPClient, settings: FetchConfig, statistics: FetchStatistics, redactor: Redactor, logger: Logger
     ) {
         self.client = client
         self.settings = settings
@@ -34,7 +34,7 @@ package struct HTTPFetcher: Fetcher {
     /// A client configured for these settings; the caller shuts it down.
     /// - Parameter largestBody: the largest body any request may have after decompression (images may be
     ///   larger than JSON documents); `settings.maxBodySize` by default.
-    package static func makeClient(_ settings: FetchSettings, largestBody: Int? = nil) -> HTTPClient {
+    package static func makeClient(_ settings: FetchConfig, largestBody: Int? = nil) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             // Redirects are followed by `attemptOnce`, which decides what headers go along.
             redirectConfiguration: .disallow,

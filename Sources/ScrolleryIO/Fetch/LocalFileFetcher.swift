@@ -16,12 +16,12 @@ public struct LocalFileFetcher: Fetcher {
     /// - Parameters:
     ///   - siteFolder: the folder relative paths are resolved against.
     ///   - maxBodySize: the largest file read.
-    public init(siteFolder: URL, maxBodySize: Int = FetchSettings().maxBodySize) {
+    public init(siteFolder: URL, maxBodySize: Int = FetchConfig().maxBodySize) {
         self.init(siteFolder: siteFolder, identities: nil, maxBodySize: maxBodySize)
     }
 
     package init(
-        siteFolder: URL, identities: FileIdentities?, maxBodySize: Int = FetchSettings().maxBodySize,
+        siteFolder: URL, identities: FileIdentities?, maxBodySize: Int = FetchConfig().maxBodySize,
         folders: OpenFolders = OpenFolders()
     ) {
         self.siteFolder = siteFolder

@@ -3,11 +3,11 @@ package import ScrolleryCore
 
 /// Decides, after one attempt, whether to retry a request and how long to wait first.
 package struct RetryPolicy: Sendable {
-    package let settings: FetchSettings
+    package let settings: FetchConfig
     /// Where the jitter of a backoff comes from.
     package let jitter: JitterSource
 
-    package init(settings: FetchSettings, jitter: JitterSource = .system) {
+    package init(settings: FetchConfig, jitter: JitterSource = .system) {
         self.settings = settings
         self.jitter = jitter
     }

@@ -1,4 +1,5 @@
 package import ScrolleryCore
+package import ScrolleryIO
 
 /// What a request carries: nothing, bytes in memory, or a file read as it is sent.
 package enum S3Body: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import ScrolleryCore
+import ScrolleryIO
 
 /// The requests of a multipart upload, for files larger than one PutObject should carry: create it (with
 /// the object's headers and its whole MD5 as `x-amz-meta-md5`, which is what a multipart object is

@@ -1,4 +1,5 @@
 package import ScrolleryCore
+package import ScrolleryIO
 
 /// The server requests go to. AWS itself (no endpoint given) is addressed virtual-hosted style,
 /// `https://BUCKET.s3.REGION.amazonaws.com/KEY`; a custom endpoint (R2, B2, MinIO, …) path style,

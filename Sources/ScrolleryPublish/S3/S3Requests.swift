@@ -1,4 +1,5 @@
 import ScrolleryCore
+import ScrolleryIO
 
 /// The requests a deploy makes, ready to sign: where each goes and what it carries. The HTTP client signs
 /// each with `SigV4Signer` and sends it to `address.url(of: request)`.

@@ -1,4 +1,5 @@
 package import ScrolleryCore
+package import ScrolleryIO
 
 /// A query parameter, not yet encoded; `value` is empty for one sent bare (`?lifecycle`).
 package struct QueryItem: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryCore
 
 /// One of N equal parts of a site's pictures (`--shard K/N`, K from 1): a picture belongs to the shard its
 /// original's location hashes to, so every machine and every run splits the pictures the same way, and a

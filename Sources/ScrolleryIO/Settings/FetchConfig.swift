@@ -1,5 +1,5 @@
 /// How remote requests behave: the `fetch:` section of the config.
-public struct FetchSettings: Sendable, Equatable {
+public struct FetchConfig: Sendable, Equatable {
     /// Requests in flight per host, never exceeded.
     public var concurrency = 8
     /// Time allowed for one request.

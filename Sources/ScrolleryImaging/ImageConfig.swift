@@ -1,5 +1,5 @@
 /// The `images:` section of the config: what Scrollery makes of each item's picture.
-public struct ImageSettings: Sendable, Equatable {
+public struct ImageConfig: Sendable, Equatable {
     /// Whether pictures are fetched, measured and written as variants; off, a card links the URL as given.
     public var enabled = true
     /// The variants' widths, ascending; an original narrower than one of them gets its own width instead.

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The `cache:` section: where responses are kept and how long they are used without asking.
-public struct CacheSettings: Sendable, Equatable {
+public struct CacheConfig: Sendable, Equatable {
     /// How long a cached response is used without a request.
     public enum TTL: Sendable, Equatable {
         /// This long; zero means every use revalidates.
