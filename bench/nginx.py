@@ -1,12 +1,13 @@
 """nginx (Debian's nginx-light) as a benchmark's local web server, started and stopped by the bench."""
 
+import os
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-CONF = """worker_processes {workers};
+CONF = """{user}worker_processes {workers};
 daemon off;
 error_log {work}/error.log;
 pid {work}/nginx.pid;
@@ -32,7 +33,10 @@ def serve(nginx, work, http, workers=1):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     conf = work / "nginx.conf"
-    conf.write_text(CONF.format(workers=workers, work=work, http=http.format(port=port, work=work)))
+    # Started as root, nginx's workers would run as `nobody`, who cannot read a checkout in a private folder
+    # (mktemp -d makes it 0700): they answer 403. They run as the user who started the bench instead.
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    conf.write_text(CONF.format(user=user, workers=workers, work=work, http=http.format(port=port, work=work)))
     process = subprocess.Popen([nginx, "-p", str(work), "-c", str(conf)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
