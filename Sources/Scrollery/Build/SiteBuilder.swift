@@ -217,11 +217,18 @@ public struct SiteBuilder: Sendable {
             let message =
                 error is CancellationError || Task.isCancelled
                 ? "The build was cancelled." : config.redactor("\(error)")
-            let manifest = config.outputFolder.appendingPathComponent(OutputFolder.manifestName).path
-            throw BuildError(
-                message: message, outputPath: config.outputFolder.path,
-                hadPreviousBuild: access(manifest, F_OK) == 0)
+            throw failure(message)
         }
+    }
+
+    /// Whether the output folder holds a build of Scrollery's (its manifest is there).
+    var outputHoldsBuild: Bool {
+        access(config.outputFolder.appendingPathComponent(OutputFolder.manifestName).path, F_OK) == 0
+    }
+
+    /// A failure of this build with `message`, saying whether the output folder keeps a previous build.
+    func failure(_ message: String) -> BuildError {
+        BuildError(message: message, outputPath: config.outputFolder.path, hadPreviousBuild: outputHoldsBuild)
     }
 
     /// The picture store as the image stage uses it, when there is one and pictures are made.
@@ -230,28 +237,22 @@ public struct SiteBuilder: Sendable {
         return SharedPictures(store: pictureStore, logger: logger)
     }
 
-    /// Asks the picture store, once, whether it can be used, so that a wrong secret or a missing bucket
-    /// stops the run at its start rather than failing each picture.
-    /// - Throws: `BuildError` naming the store and what to check; the previous site is left as it was.
     /// Stops a build whose pictures need libvips when it cannot be opened, before anything is fetched or
     /// written, with one line that says what to install or switch off.
     func checkPictureLibrary() throws(BuildError) {
-        guard PictureLibrary.isNeeded(by: config), let failure = PictureLibrary.openFailure else { return }
-        let manifest = config.outputFolder.appendingPathComponent(OutputFolder.manifestName).path
-        throw BuildError(
-            message: PictureLibrary.missing(failure), outputPath: config.outputFolder.path,
-            hadPreviousBuild: access(manifest, F_OK) == 0)
+        guard PictureLibrary.isNeeded(by: config), let reason = PictureLibrary.openFailure else { return }
+        throw failure(PictureLibrary.missing(reason))
     }
 
+    /// Asks the picture store, once, whether it can be used, so that a wrong secret or a missing bucket
+    /// stops the run at its start rather than failing each picture.
+    /// - Throws: `BuildError` naming the store and what to check; the previous site is left as it was.
     func checkPictureStore() async throws(BuildError) {
         guard config.images.enabled, let pictureStore else { return }
         do {
             try await pictureStore.check()
         } catch {
-            let manifest = config.outputFolder.appendingPathComponent(OutputFolder.manifestName).path
-            throw BuildError(
-                message: "The picture store (images.store) cannot be used: \(error.description)",
-                outputPath: config.outputFolder.path, hadPreviousBuild: access(manifest, F_OK) == 0)
+            throw failure("The picture store (images.store) cannot be used: \(error.description)")
         }
     }
 
@@ -269,8 +270,7 @@ public struct SiteBuilder: Sendable {
     /// report them. Without a usable record, the inputs are not even read.
     private func unchangedBuild(local: LocalFileFetcher, buildKey: String) async -> InputFingerprint? {
         guard let previous = InputFingerprint.recorded(at: fingerprintFile), previous.summary.detailsFailed == 0,
-            previous.overridden == 0,
-            access(config.outputFolder.appendingPathComponent(OutputFolder.manifestName).path, F_OK) == 0
+            previous.overridden == 0, outputHoldsBuild
         else { return nil }
         // The output folder is checked on one core while the inputs are read on the other.
         async let intactFiles = OutputFolder.intactFileCount(of: config.outputFolder)
