@@ -29,8 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def version() -> str:
-    text = (ROOT / "Sources/ScrolleryCLI/ScrolleryVersion.swift").read_text()
-    return re.search(r'static let number = "([^"]+)"', text).group(1)
+    return subprocess.run([str(ROOT / "scripts/version")], capture_output=True, text=True, check=True).stdout.strip()
 
 
 def newest_glibc(binary: Path) -> str:
