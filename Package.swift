@@ -82,13 +82,23 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The pipeline: config → source → enrich → render → build, and the presets. Imports core and I/O.
+        // Search: how text becomes terms (folding, words and bigrams), an item's terms, the index built beside
+        // the pages (postings, runs, shards, result cards) and its reader. The pipeline hands it each item's
+        // card data and terms; it writes the index's files through the output store. Imports core and I/O.
+        .target(
+            name: "ScrollerySearch",
+            dependencies: ["ScrolleryCore", "ScrolleryIO", "CAllocatorTuning"],
+            swiftSettings: swiftSettings
+        ),
+        // The pipeline: config → source → enrich → render → build, and the presets. Imports core, I/O,
+        // imaging and search.
         .target(
             name: "Scrollery",
             dependencies: [
                 "ScrolleryCore",
                 "ScrolleryIO",
                 "ScrolleryImaging",
+                "ScrollerySearch",
                 "CAllocatorTuning",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -218,6 +228,7 @@ let package = Package(
                 "ScrolleryCore",
                 "ScrolleryIO",
                 "ScrolleryImaging",
+                "ScrollerySearch",
                 "Scrollery",
                 "ScrolleryPublish",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,5 +1,5 @@
-@testable import Scrollery
 @testable import ScrolleryCore
+@testable import ScrollerySearch
 
 /// Any bytes as a search index: a root, a term shard and a page of postings (the input's parts between
 /// zero bytes; a file of cards reads as the shard's part). Reading it never crashes or hangs; a term whose

@@ -1,4 +1,7 @@
-@testable import ScrolleryCore
+// Foundation is imported for the link: the static libraries of the layers below need it.
+import Foundation
+
+@testable import ScrollerySearch
 
 /// Any text, as a title or a query: folding and cutting into terms end, read at most the field's bytes,
 /// and give at most the field's terms, each of 1 to 32 scalars that are all letters, digits or marks of a

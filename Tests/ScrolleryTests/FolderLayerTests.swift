@@ -16,10 +16,9 @@ struct FolderLayerTests {
         "Item": [],
         "Source": ["Config"],
         "Images": ["Item"],
-        "Enrich": ["Config", "Source", "Item", "Images", "Search"],
+        "Enrich": ["Config", "Source", "Item", "Images"],
         "Render": ["Config", "Item"],
-        "Search": ["Config", "Item", "Render"],
-        "Build": ["Config", "Source", "Item", "Images", "Enrich", "Render", "Search"],
+        "Build": ["Config", "Source", "Item", "Images", "Enrich", "Render"],
         "Presets": ["Config"],
     ]
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ScrolleryCore
 import ScrolleryIO
+import ScrollerySearch
 
 /// Writes a build's pages as its items stream in: each chunk's items get their slugs, and a listing page
 /// with its item pages is written once the next chunk shows what follows it. `finish` writes the last page
@@ -28,6 +29,8 @@ struct PagePipeline {
     private let search: SearchIndexBuilder?
     /// The search index's work on the latest chunk.
     private var indexing: Task<Void, any Error>?
+    /// What makes each item's search document, on the indexing task.
+    private let documents: SearchDocuments
     private var pictures: PublishedPictures
     private var slugger = Slugger()
     private var maps: SiteMaps
@@ -59,7 +62,10 @@ struct PagePipeline {
         maps = SiteMaps(paths: paths, title: config.title)
         sections = SectionTracker(paths: paths)
         archive = try ArchiveFile(enabled: config.sections.enabled, renderer: renderer, store: store)
-        search = try SearchIndexBuilder(config: config, renderer: renderer.independentCopy(), store: store)
+        search = try SearchIndexBuilder(
+            config: config.search, hasSections: config.sections.by != .none, cacheFolder: config.cache.folder,
+            store: store)
+        documents = SearchDocuments(renderer: renderer.independentCopy(), fields: config.search.fields)
     }
 
     /// Takes the next chunk's items: gives them their slugs, adds them to the search index, has their
@@ -68,7 +74,9 @@ struct PagePipeline {
     mutating func add(_ items: [GalleryItem], into output: inout OutputWriter) async throws -> Int {
         let slugged = items.map { slug($0) }
         try await indexing?.value
-        if let search { indexing = Task { try await search.add(slugged) } }
+        if let search {
+            indexing = Task { [documents] in try await search.add(slugged.map { documents.document($0) }) }
+        }
         let pendingFolders = folders
         let store = self.store
         folders = Task { store.makeFolders(for: slugged.map { PageName.item(slug: $0.slug).path }) }
@@ -101,6 +109,7 @@ struct PagePipeline {
             try writeSiteFiles(into: &output)
             if let finishing {
                 for file in try await finishing.value { try output.record(file.path, changed: file.changed) }
+                try writeSearchPage(into: &output)
             }
         } catch {
             _ = try? await finishing?.value
@@ -168,6 +177,14 @@ struct PagePipeline {
     ) throws {
         for file in written { try output.record(file.page, changed: file.changed, key: file.key) }
         for entry in items { maps.addItem(entry.item, slug: entry.slug) }
+    }
+
+    /// The `search/` page: a shell that `search.js` fills from the index, with its filters.
+    private func writeSearchPage(into output: inout OutputWriter) throws {
+        guard let search else { return }
+        store.makeFolders(for: [SearchIndexBuilder.pagePath])
+        let page = try renderer.searchPage(filters: search.facetNames)
+        try output.record(SearchIndexBuilder.pagePath, changed: try store.write(page, to: SearchIndexBuilder.pagePath))
     }
 
     /// `404.html`, the favorites page (with `theme.favorites`), the sitemaps, `robots.txt` and the feed.

@@ -2,6 +2,7 @@ public import Foundation
 public import ScrolleryCore
 public import ScrolleryIO
 public import ScrolleryImaging
+public import ScrollerySearch
 
 /// Everything `scrollery.yml` says, validated: the contract between a site folder and the build.
 public struct SiteConfig: Sendable {

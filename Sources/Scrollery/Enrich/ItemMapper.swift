@@ -1,5 +1,6 @@
 import Foundation
 import ScrolleryCore
+import ScrollerySearch
 
 /// Makes a `GalleryItem` out of a source item and its detail, through the `item:` templates of the config.
 struct ItemMapper: Sendable {

@@ -1,4 +1,5 @@
 import ScrolleryCore
+import ScrollerySearch
 
 /// One item ready to render: every field checked, its description rendered, its failure (if any) recorded.
 ///

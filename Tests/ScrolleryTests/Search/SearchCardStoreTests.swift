@@ -3,6 +3,7 @@ import ScrolleryTestSupport
 import Testing
 
 @testable import Scrollery
+@testable import ScrollerySearch
 
 /// The cards the index writes, read back by ordinal for the shards that carry them.
 @Suite("Search card store")

@@ -3,6 +3,7 @@ import ScrolleryTestSupport
 import Testing
 
 @testable import ScrolleryCore
+@testable import ScrollerySearch
 @testable import ScrolleryTestSites
 
 /// The fold table against folding as defined (`SearchText.foldByNormalizing`): for every scalar, and for
@@ -55,7 +56,7 @@ struct SearchFoldTableTests {
 
             """
         let file = ScrolleryCommand.repository.appendingPathComponent(
-            "Sources/ScrolleryCore/Search/SearchFoldTable+Data.swift")
+            "Sources/ScrollerySearch/Text/SearchFoldTable+Data.swift")
         if ProcessInfo.processInfo.environment["SCROLLERY_RECORD"] == "1" {
             try source.write(to: file, atomically: true, encoding: .utf8)
         }

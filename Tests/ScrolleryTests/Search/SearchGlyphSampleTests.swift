@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Scrollery
+@testable import ScrollerySearch
 
 /// The root's `glyphs`: a character of each script of the cards' titles, which `search.js` lays out while
 /// the page is idle so the browser has found their fonts before it draws the first results.

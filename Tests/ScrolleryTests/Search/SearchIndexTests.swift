@@ -4,6 +4,7 @@ import Testing
 
 @testable import Scrollery
 @testable import ScrolleryCore
+@testable import ScrollerySearch
 @testable import ScrolleryTestSites
 
 /// The search index as the build writes it, read back as the page reads it (docs/search.md).

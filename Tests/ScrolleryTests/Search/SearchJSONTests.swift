@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Scrollery
+@testable import ScrollerySearch
 
 /// The search files' JSON pieces, read back by a JSON parser.
 @Suite("Search JSON")

@@ -5,6 +5,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrollerySearch
 @testable import ScrolleryTestSites
 
 /// A word too common for its shard (docs/search.md, "Common words"): the shard keeps its best postings,

@@ -2,6 +2,7 @@ import ScrolleryTestSupport
 import Testing
 
 @testable import Scrollery
+@testable import ScrollerySearch
 
 /// The postings held in memory before a spill: each term once, found by its digest and bytes, its postings
 /// in the order added.

@@ -3,6 +3,7 @@ import ScrolleryTestSupport
 import Testing
 
 @testable import Scrollery
+@testable import ScrollerySearch
 
 /// Spilled runs merged back: every term once, in byte order, with all its postings in gallery order.
 @Suite("Search runs")

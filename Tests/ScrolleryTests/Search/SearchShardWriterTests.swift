@@ -4,6 +4,7 @@ import Testing
 
 @testable import Scrollery
 @testable import ScrolleryIO
+@testable import ScrollerySearch
 
 /// The last merge hands its terms out in batches, whose entries are made on other threads and come back
 /// in any order: the shards written are the same as when each batch comes back at once.

@@ -2,6 +2,7 @@ import ScrolleryTestSupport
 import Testing
 
 @testable import Scrollery
+@testable import ScrollerySearch
 
 /// The set of distinct terms that both an item's terms and the build's posting table count through.
 @Suite("Search term set")

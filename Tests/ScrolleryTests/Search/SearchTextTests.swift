@@ -3,6 +3,7 @@ import ScrolleryTestSupport
 import Testing
 
 @testable import ScrolleryCore
+@testable import ScrollerySearch
 @testable import ScrolleryTestSites
 
 /// Folding and terms: what the index and the page's script both do to text (docs/search.md).

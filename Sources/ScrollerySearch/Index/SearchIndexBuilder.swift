@@ -1,23 +1,23 @@
 import CAllocatorTuning
-import Foundation
+package import Foundation
 import ScrolleryCore
-import ScrolleryIO
+package import ScrolleryIO
 
-/// Builds the search index while the build streams, beside the pages: fed each chunk's items in gallery
-/// order, it writes the files of result cards as it goes, spills postings to disk in sorted runs, and at
-/// the end merges the runs into term shards, writes the prefix files, the root `search/index.json` and the
-/// `search/` page, and returns the files written for the build to record.
+/// Builds the search index while the build streams, beside the pages: fed each chunk's documents in
+/// gallery order, it writes the files of result cards as it goes, spills postings to disk in sorted runs,
+/// and at the end merges the runs into term shards, writes the prefix files and the root
+/// `search/index.json`, and returns the files written for the build to record. The `search/` page is the
+/// pipeline's to render (`pagePath`, `facetNames`).
 ///
 /// Every file but the root and the page is named by a fingerprint of its bytes, so hosts can cache it
 /// forever; the same input gives the same bytes, and a shard whose terms' postings did not change keeps its
 /// name and bytes (and so its modification time: it is written through the output store). See
 /// docs/search.md for the format.
-actor SearchIndexBuilder {
-    static let rootPath = "search/index.json"
-    static let pagePath = "search/index.html"
+package actor SearchIndexBuilder {
+    package static let rootPath = "search/index.json"
+    package static let pagePath = "search/index.html"
 
     private let config: SearchConfig
-    private let renderer: PageRenderer
     private let runs: SearchRuns
     private var files: SearchFiles
     private var postings = SearchPostingTable()
@@ -38,23 +38,24 @@ actor SearchIndexBuilder {
     private var facetCounts: [[String: Int]]
     /// The facets' names: the config's filters, then `date` when the site has sections and no filter of
     /// that name (its values are section keys, listed newest first with their headings).
-    private let facetNames: [String]
+    package nonisolated let facetNames: [String]
     private let hasDateFacet: Bool
     /// The heading of each section key met, for the `date` facet.
     private var sectionHeadings: [String: String] = [:]
     private var foldersMade = false
 
     /// `nil` when the site has no search.
-    init?(config: SiteConfig, renderer: PageRenderer, store: OutputStore) throws {
-        guard config.search.enabled else { return nil }
-        self.config = config.search
-        self.renderer = renderer
+    /// - Parameters:
+    ///   - hasSections: whether the site's items are in sections, which gives the `date` facet.
+    ///   - cacheFolder: where the postings' runs and the cards are spilled.
+    package init?(config: SearchConfig, hasSections: Bool, cacheFolder: URL, store: OutputStore) throws {
+        guard config.enabled else { return nil }
+        self.config = config
         files = SearchFiles(store: store)
-        runs = try SearchRuns(in: config.cache.folder)
-        cards = try SearchCardStore(in: config.cache.folder)
-        hasDateFacet =
-            config.sections.by != .none && !config.search.filters.contains { $0.name == Self.dateFacet }
-        facetNames = config.search.filters.map(\.name) + (hasDateFacet ? [Self.dateFacet] : [])
+        runs = try SearchRuns(in: cacheFolder)
+        cards = try SearchCardStore(in: cacheFolder)
+        hasDateFacet = hasSections && !config.filters.contains { $0.name == Self.dateFacet }
+        facetNames = config.filters.map(\.name) + (hasDateFacet ? [Self.dateFacet] : [])
         facetCounts = facetNames.map { _ in [:] }
     }
 
@@ -77,30 +78,25 @@ actor SearchIndexBuilder {
     static let dateFacet = "date"
 
     /// Adds the next items of the gallery, in order, and writes each full file of result cards.
-    func add(_ items: [SluggedItem]) throws {
+    package func add(_ documents: [SearchDocument]) throws {
         makeFolders()
-        for slugged in items {
-            addTerms(of: slugged.item)
-            addDoc(slugged.item, slug: slugged.slug)
+        for document in documents {
+            addTerms(of: document)
+            addDoc(document)
             ordinal += 1
             if docsHeld == SearchLimits.docsPerFile { try writeDocs() }
         }
         if postings.bytes >= SearchLimits.bytesInMemory { try spill() }
     }
 
-    private func addTerms(of item: GalleryItem) {
-        // Counted by the mapper on the enrich workers; made here only for an item that came without them.
-        let terms =
-            item.searchTerms
-            ?? SearchTerms(
-                title: config.fields.contains(.title) ? item.title : "",
-                body: config.fields.contains(.description) ? item.description?.plainText ?? "" : "")
+    private func addTerms(of document: SearchDocument) {
+        let terms = document.terms
         totalLength += Int(terms.length)
         let position = UInt32(ordinal)
         postings.add(terms, ordinal: position)
         totalPostings += terms.entries.count
-        var facets = Array(item.facets.prefix(config.filters.count))
-        if hasDateFacet, let section = item.section {
+        var facets = Array(document.facets.prefix(config.filters.count))
+        if hasDateFacet, let section = document.section {
             facets.append([section.key])
             if sectionHeadings[section.key] == nil { sectionHeadings[section.key] = section.heading }
         }
@@ -128,31 +124,30 @@ actor SearchIndexBuilder {
     }
 
     /// A result card's data: what `search.js` draws a card from (the classes of the theme's `card`).
-    private func addDoc(_ item: GalleryItem, slug: String) {
-        let card = renderer.card(item, slug: slug)
-        glyphs.add(item.title)
+    private func addDoc(_ document: SearchDocument) {
+        glyphs.add(document.title)
         docs.append(docsHeld == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
         let start = docs.count
         SearchJSON.raw(#"{"t":"#, into: &docs)
-        SearchJSON.string(item.title, into: &docs)
+        SearchJSON.string(document.title, into: &docs)
         SearchJSON.raw(#","u":"#, into: &docs)
-        SearchJSON.string(renderer.paths.itemURL(slug), into: &docs)
-        if let date = item.date {
+        SearchJSON.string(document.url, into: &docs)
+        if let date = document.date {
             SearchJSON.raw(#","d":"#, into: &docs)
             SearchJSON.string(date, into: &docs)
         }
-        if case .object(let image)? = card.fields["image"] {
-            func text(_ key: String) -> String? {
-                if case .text(let value)? = image[key] { return value }
-                return nil
-            }
+        if let picture = document.picture {
             SearchJSON.raw(#","i":{"a":"#, into: &docs)
-            SearchJSON.string(text("alt") ?? "", into: &docs)
-            if case .bool(true)? = image["unavailable"] {
+            SearchJSON.string(picture.alt, into: &docs)
+            if picture.unavailable {
                 SearchJSON.raw(#","x":1"#, into: &docs)
             }
-            for (key, name) in [("src", "s"), ("srcset", "ss"), ("width", "w"), ("height", "h"), ("style", "st")] {
-                guard let value = text(key) else { continue }
+            let fields = [
+                (picture.src, "s"), (picture.srcset, "ss"), (picture.width, "w"), (picture.height, "h"),
+                (picture.style, "st"),
+            ]
+            for (value, name) in fields {
+                guard let value else { continue }
                 docs += Array(",\"\(name)\":".utf8)
                 SearchJSON.string(value, into: &docs)
             }
@@ -208,11 +203,10 @@ actor SearchIndexBuilder {
         String(path.dropFirst("search/".count))
     }
 
-    /// Writes what is left: the last file of cards, the term shards, the prefix files, the root and the
-    /// search page. The shards' entries are made beside the merge, in batches, two at most at once, and
+    /// Writes what is left: the last file of cards, the term shards, the prefix files and the root. The shards' entries are made beside the merge, in batches, two at most at once, and
     /// written in order.
     /// - Returns: every file the index wrote, for the build's output writer to record.
-    func finish() async throws -> [SearchFiles.Written] {
+    package func finish() async throws -> [SearchFiles.Written] {
         makeFolders()
         try writeDocs()
         try spill()
@@ -242,8 +236,6 @@ actor SearchIndexBuilder {
         try shards.close(into: &files, card: card)
         let prefixFiles = try prefixes.write(into: &files)
         try files.write(root(shards: shards.written, prefixes: prefixFiles), to: Self.rootPath)
-        files.makeFolders(for: [Self.pagePath])
-        try files.write(try renderer.searchPage(filters: facetNames), to: Self.pagePath)
         return files.written
     }
 

@@ -4,7 +4,7 @@ import ScrolleryCore
 /// An item's words for the search index, counted per field: made by the mapper on the enrich stage's
 /// workers, so the build's loop only adds them to the postings. Each distinct term is kept once, its bytes
 /// in one buffer.
-struct SearchTerms: Sendable, Equatable {
+package struct SearchTerms: Sendable, Equatable {
     /// A term, where its bytes end in `bytes` (they start where the entry before ends), its
     /// `SearchTerm.digest`, and how often it is in the title and in the description.
     struct Entry: Sendable, Equatable {
@@ -24,7 +24,7 @@ struct SearchTerms: Sendable, Equatable {
     /// - Parameters:
     ///   - title: the title's text, or empty when titles are not indexed.
     ///   - body: the description's plain text, or empty when descriptions are not indexed.
-    init(title: String, body: String) {
+    package init(title: String, body: String) {
         // Both fields folded into one buffer, each term a range of it, counted through a set of the
         // distinct terms: only a distinct term is copied out of the buffer.
         var folded: [UInt8] = []

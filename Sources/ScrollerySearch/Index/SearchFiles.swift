@@ -1,13 +1,13 @@
 import Foundation
-import ScrolleryIO
+package import ScrolleryIO
 
 /// Where the search index's files go: written through the output store from the indexing task, and
 /// listed for the build's output writer to record when the index is finished.
-struct SearchFiles: Sendable {
+package struct SearchFiles: Sendable {
     /// A file written, and whether its bytes differ from the previous build's.
-    struct Written: Sendable {
-        let path: String
-        let changed: Bool
+    package struct Written: Sendable {
+        package let path: String
+        package let changed: Bool
     }
 
     private let store: OutputStore

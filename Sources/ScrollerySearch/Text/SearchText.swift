@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryCore
 
 /// How text becomes search terms, the same way for the index (here) and for a query (the theme's
 /// `search.js`, which does the same steps): fold, then cut into words and character bigrams.

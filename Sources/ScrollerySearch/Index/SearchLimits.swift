@@ -1,10 +1,10 @@
 /// The hard limits of search, documented in docs/search.md: what keeps a hostile source's index, and a
 /// visitor's query, small and quick.
-enum SearchLimits {
+package enum SearchLimits {
     /// The bytes of one filter value; a longer one is cut.
-    static let valueBytes = 200
+    package static let valueBytes = 200
     /// The values of one filter that one item has; more are left out.
-    static let valuesPerItem = 64
+    package static let valuesPerItem = 64
     /// The distinct values of one filter that are counted and offered as facets (the first met); later
     /// values are still found through the address (`?tag=…`), but not listed.
     static let valuesCounted = 10_000
