@@ -176,8 +176,9 @@ struct BuildTests {
         await #expect(throws: BuildError.self) { try await site.build(BuildOptions(strict: true)) }
         do {
             try await site.build(BuildOptions(strict: true))
-        } catch {
-            #expect("\(error)".contains("--strict"))
+        } catch let error as BuildError {
+            #expect(error.kind == .strict(.init(detailsFailed: 1)))
+            #expect(error.hadPreviousBuild)
             #expect("\(error)".contains("still holds the previous build"))
         }
         #expect(try site.snapshot() == before)

@@ -216,6 +216,8 @@ struct DeadHostTests {
             _ = try await site.build()
             Issue.record("a build whose source host does not resolve succeeded")
         } catch let error as BuildError {
+            #expect(error.kind == .failed)
+            #expect((error.underlying as? SourceError).map { "\($0)" } == error.message, "the source's own error")
             #expect(
                 error.message.contains("Source page https://api.scrollery.invalid/items?page=1 could not be fetched"))
             #expect(error.message.contains("the host name api.scrollery.invalid does not resolve"))
@@ -235,6 +237,7 @@ struct DeadHostTests {
             _ = try await site.build(options: BuildOptions(strict: true))
             Issue.record("a strict build with a dead picture host succeeded")
         } catch let error as BuildError {
+            #expect(error.kind == .strict(.init(picturesFailed: 20)))
             #expect(error.message.contains("20 picture(s) could not be had and --strict is on."))
             #expect(error.message.contains("Hosts down: \(host) (the host name \(host) does not resolve"))
             #expect(error.message.contains("requests not made)."), "\(error.message)")

@@ -1,5 +1,5 @@
 import Foundation
-public import ScrolleryCore
+import ScrolleryCore
 package import ScrolleryIO
 import Synchronization
 
@@ -60,33 +60,20 @@ extension SiteBuilder {
     ///   and with `--strict` when an item's details or a picture failed. What was cached stays cached.
     public func run(_ step: CacheStep) async throws(BuildError) -> CacheStepSummary {
         let started = ContinuousClock.now
-        if case .pictures = step, !config.images.enabled {
-            throw BuildError(
-                message: "images.enabled is off in scrollery.yml: there are no pictures to make. Turn it on, or "
-                    + "leave out the `pictures` step.", outputPath: config.outputFolder.path, hadPreviousBuild: false)
-        }
         if case .pictures = step {
+            guard config.images.enabled else {
+                throw BuildError(
+                    .setup,
+                    message: "images.enabled is off in scrollery.yml: there are no pictures to make. Turn it on, or "
+                        + "leave out the `pictures` step.", outputPath: config.outputFolder.path,
+                    hadPreviousBuild: false)
+            }
             try checkPictureLibrary()
             try await checkPictureStore()
         }
-        let local = LocalFileFetcher(siteFolder: config.siteFolder, maxBodySize: config.fetch.maxBodySize)
-        var summary: CacheStepSummary
-        if let customFetcher {
-            summary = try await run(step, items: customFetcher, pictures: customFetcher)
-        } else {
-            summary = try await withNetwork { network, cache throws(BuildError) in
-                switch step {
-                case .fetch:
-                    let remote = caching(network, cache, mode: options.cacheMode)
-                    return try await run(step, items: RoutingFetcher(local: local, remote: remote), pictures: nil)
-                case .pictures:
-                    // The items as `fetch` left them in the cache; the pictures as a build fetches them.
-                    let items = RoutingFetcher(local: local, remote: caching(network, cache, mode: .offline))
-                    let mode: CacheMode = options.cacheMode == .refresh ? .refresh : .normal
-                    let pictures = RoutingFetcher(local: local, remote: caching(network, cache, mode: mode))
-                    return try await run(step, items: items, pictures: pictures)
-                }
-            }
+        let purpose: BuildFetchers.Purpose = step == .fetch ? .fetchStep : .picturesStep
+        var summary = try await withFetchers(for: purpose) { fetchers throws(BuildError) in
+            try await run(step, items: fetchers.items, pictures: step == .fetch ? nil : fetchers.pictures)
         }
         summary.duration = ContinuousClock.now - started
         return summary
@@ -140,23 +127,12 @@ extension SiteBuilder {
             summary.images = pictureStatistics.snapshot
             summary.network = statistics.snapshot
             summary.hostsDown = statistics.hosts.outages
-            if options.strict, summary.detailsFailed > 0 {
-                throw BuildFailure(
-                    "\(summary.detailsFailed) item(s) failed their details and --strict is on. What was fetched is "
-                        + "kept in the cache; fix the source and run again.")
-            }
-            if options.strict, summary.images.failed > 0 {
-                throw BuildFailure(
-                    "\(summary.images.failed) picture(s) could not be had and --strict is on. The others are kept "
-                        + "in the cache; fix the source and run again.")
-            }
+            try refuseIfStrict(summary.detailsFailed, summary.images, run: .cacheStep)
             return summary
         } catch {
-            let message =
-                error is CancellationError || Task.isCancelled
-                ? "The \(step.name) step was cancelled; what it finished is kept in the cache."
-                : config.redactor("\(error)")
-            throw BuildError(message: message, outputPath: config.outputFolder.path, hadPreviousBuild: false)
+            throw failure(
+                of: error, cancelled: "The \(step.name) step was cancelled; what it finished is kept in the cache.",
+                outputHeldBuild: false)
         }
     }
 }

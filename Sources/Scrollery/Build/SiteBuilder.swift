@@ -2,7 +2,6 @@ import Foundation
 public import Logging
 import ScrolleryCore
 package import ScrolleryIO
-import Synchronization
 
 /// Runs the whole flow for one site: source pages → chunks → details → Markdown → templates → files.
 ///
@@ -57,134 +56,29 @@ public struct SiteBuilder: Sendable {
     public func build() async throws(BuildError) -> BuildSummary {
         try checkPictureLibrary()
         try await checkPictureStore()
-        if let customFetcher { return try await build(fetcher: customFetcher) }
-        let local = LocalFileFetcher(siteFolder: config.siteFolder, maxBodySize: config.fetch.maxBodySize)
-        guard usesHTTP || config.images.enabled else { return try await build(local: local, remote: nil) }
-        return try await withNetwork { network, cache throws(BuildError) in
-            let remote = caching(network, cache, mode: options.cacheMode)
-            // Offline, a picture in neither cache (a pictures shard's work that went missing) is fetched.
-            let missing =
-                options.cacheMode == .offline && config.images.enabled
-                ? RoutingFetcher(local: local, remote: caching(network, cache, mode: .normal)) : nil
-            // A site whose source is local keeps the shortcut of an unchanged build, even with remote pictures.
-            return try await build(
-                local: usesHTTP ? nil : local, remote: remote, fallback: local, missingPictures: missing)
+        return try await withFetchers(for: .build) { fetchers throws(BuildError) in
+            try await build(with: fetchers)
         }
     }
 
-    /// Runs `body` with the network and the HTTP cache: one pooled client for the whole run, shut down on
-    /// every path.
-    func withNetwork<Result>(
-        _ body: (HTTPFetcher, HTTPCache) async throws(BuildError) -> Result
-    ) async throws(BuildError) -> Result {
-        let client = HTTPFetcher.makeClient(
-            config.fetch, largestBody: config.images.enabled ? config.images.maxBytes : nil)
-        let network = HTTPFetcher(
-            client: client, settings: config.fetch, statistics: statistics, redactor: config.redactor, logger: logger)
-        let cache = HTTPCache(folder: config.cache.folder)
-        cache.removeAbandonedTemporaryFiles()
-        let result: Swift.Result<Result, BuildError>
-        do {
-            result = .success(try await body(network, cache))
-        } catch {
-            result = .failure(error)
-        }
-        do {
-            try await client.shutdown()
-        } catch {
-            logger.debug("the HTTP client did not shut down cleanly: \(error)")
-        }
-        return try result.get()
-    }
-
-    /// The network behind the HTTP cache, used as `mode` says.
-    func caching(_ network: HTTPFetcher, _ cache: HTTPCache, mode: CacheMode) -> CachingFetcher {
-        CachingFetcher(
-            network: network, cache: cache, settings: config.cache, mode: mode, statistics: statistics,
-            redactor: config.redactor, logger: logger)
-    }
-
-    var usesHTTP: Bool {
-        ([config.source.url] + [config.detail?.url].compactMap { $0 }).contains { !Location.isLocal($0) }
-    }
-
-    /// - Parameters:
-    ///   - local: the fetcher of a site whose every source is a local file: such a build first compares its
-    ///     inputs with the previous build's (`InputFingerprint`) and stops if they are the same.
-    ///   - remote: the fetcher of http(s) locations (sources, details, pictures), if any.
-    ///   - fallback: the local fetcher when `local` is `nil` (a remote source).
-    ///   - missingPictures: offline, the fetcher of pictures that are in neither cache.
-    private func build(
-        local: LocalFileFetcher?, remote: (any Fetcher)?, fallback: LocalFileFetcher? = nil,
-        missingPictures: (any Fetcher)? = nil
-    ) async throws(BuildError) -> BuildSummary {
-        let reader = local ?? fallback
-        return try await build(
-            fetcher: RoutingFetcher(local: reader ?? LocalFileFetcher(siteFolder: config.siteFolder), remote: remote),
-            local: local, remote: remote, missingPictures: missingPictures)
-    }
-
-    private func build(
-        fetcher: any Fetcher, local: LocalFileFetcher? = nil, remote: (any Fetcher)? = nil,
-        missingPictures: (any Fetcher)? = nil
-    ) async throws(BuildError) -> BuildSummary {
+    /// The steps of a build: load the theme, stop at an unchanged build, stage the pages and files, publish
+    /// them in one exchange, and record the inputs.
+    private func build(with fetchers: BuildFetchers) async throws(BuildError) -> BuildSummary {
         let started = ContinuousClock.now
         do {
             try CacheFolder.prepare(config.cache.folder)
             let theme = try Theme.load(
                 overrides: config.siteFolder.appendingPathComponent("templates"), defaults: options.themeFolder)
             let buildKey = BuildKey.of(config: config, theme: theme)
-            if let local, !options.clean, let unchanged = await unchangedBuild(local: local, buildKey: buildKey) {
+            if let unchanged = await unchangedBuild(fetchers, buildKey: buildKey) {
                 logger.debug("the inputs are those of the last build: \(config.outputFolder.path) is left as it was")
-                var summary = unchanged.summary
-                summary.outputPath = config.outputFolder.path
-                summary.duration = ContinuousClock.now - started
-                return summary
+                return finished(unchanged.summary, started: started)
             }
-            // A local site's build keeps the identity of each file it reads, for the next build to compare.
-            let files = local.map { _ in FileIdentities() }
             var output = try OutputWriter(outputFolder: config.outputFolder, clean: options.clean)
             logger.debug("staging the build in \(output.stagingFolder.path)")
-            var summary: BuildSummary
-            var fingerprint: InputFingerprint?
-            let overridden: [String]
+            let staged: Staged
             do {
-                let published: (summary: BuildSummary, localOriginals: Set<String>)
-                published = try await writePages(
-                    theme: theme, buildKey: buildKey,
-                    fetcher: files.flatMap { files in
-                        local.map { RoutingFetcher(local: $0.keepingIdentities(in: files), remote: remote) }
-                    } ?? fetcher,
-                    missingPictures: missingPictures, into: &output)
-                summary = published.summary
-                // Made before `static/` is copied: its files are stat'ed before they are read.
-                fingerprint = files.map {
-                    InputFingerprint.made(config: config, options: options, buildKey: buildKey, files: $0)
-                }
-                try writeSupportFiles(theme: theme, skipping: published.localOriginals, into: &output)
-                let down = statistics.hosts.outages.map(BuildSummary.describe).joined(separator: "; ")
-                let hostsDown = down.isEmpty ? "" : " Hosts down: \(down)."
-                if options.strict, summary.detailsFailed > 0 {
-                    throw BuildFailure(
-                        "\(summary.detailsFailed) item(s) failed their details and --strict is on.\(hostsDown) "
-                            + "Fix the source, or build without --strict to publish them in their error state.")
-                }
-                if options.strict, summary.images.missing > 0 {
-                    throw BuildFailure(
-                        "\(summary.images.missing) picture(s) were in neither cache and --strict is on: a pictures "
-                            + "shard's work is missing. Run the missing shard again and merge its cache folder, or "
-                            + "build without --strict to process them in this build.")
-                }
-                if options.strict, summary.images.failed > 0 {
-                    throw BuildFailure(
-                        "\(summary.images.failed) picture(s) could not be had and --strict is on.\(hostsDown) Fix the "
-                            + "source, or build without --strict to publish those cards with the image error state.")
-                }
-                summary.files = output.fileCount
-                overridden = output.overriddenFiles
-                fingerprint?.record(summary, overridden: overridden.count)
-                // A build whose pictures failed runs again next time, to try them again and report them.
-                if summary.images.failed > 0 { fingerprint = nil }
+                staged = try await stage(theme: theme, buildKey: buildKey, fetchers: fetchers, into: &output)
             } catch {
                 output.discard()
                 logger.debug("discarded the staging folder after: \(error)")
@@ -192,33 +86,104 @@ public struct SiteBuilder: Sendable {
             }
             // A commit that fails has removed its staging folder: the output folder is as it was.
             let publication = try output.commit()
-            if let fingerprint {
-                do {
-                    try fingerprint.save(to: fingerprintFile)
-                } catch {
-                    logger.debug("the inputs' fingerprint was not recorded: \(error)")
-                }
-            }
+            record(staged.fingerprint)
             if publication.leftUnchanged {
                 logger.debug("nothing changed: \(config.outputFolder.path) is left as it was")
             } else {
                 logger.debug("published \(publication.fileCount) files to \(config.outputFolder.path)")
             }
-            for path in overridden {
+            for path in staged.overridden {
                 logger.notice("static/\(path) replaces the file of the same name that the build writes")
             }
-            summary.outputPath = config.outputFolder.path
-            summary.duration = ContinuousClock.now - started
+            var summary = finished(staged.summary, started: started)
             summary.network = statistics.snapshot
             summary.hostsDown = statistics.hosts.outages
             summary.filesChanged = publication.changedFiles
             return summary
         } catch {
-            let message =
-                error is CancellationError || Task.isCancelled
-                ? "The build was cancelled." : config.redactor("\(error)")
-            throw failure(message)
+            throw failure(of: error, cancelled: "The build was cancelled.", outputHeldBuild: outputHoldsBuild)
         }
+    }
+
+    /// What a build put in its staging folder: its summary, the files of `static/` that replaced generated
+    /// ones, and the inputs' fingerprint to record once it is published (`nil` when the next build must run
+    /// again).
+    private struct Staged {
+        var summary: BuildSummary
+        var overridden: [String]
+        var fingerprint: InputFingerprint?
+    }
+
+    /// Writes the pages, the theme's assets and `static/` into the staging folder and applies `--strict`.
+    private func stage(
+        theme: Theme, buildKey: String, fetchers: BuildFetchers, into output: inout OutputWriter
+    ) async throws -> Staged {
+        // A local site's build keeps the identity of each file it reads, for the next build to compare.
+        let files = fetchers.sourceIsLocal ? FileIdentities() : nil
+        let fetcher = files.map { fetchers.items(keepingIdentitiesIn: $0) } ?? fetchers.items
+        let published = try await writePages(
+            theme: theme, buildKey: buildKey, fetcher: fetcher, missingPictures: fetchers.missingPictures,
+            into: &output)
+        var staged = Staged(summary: published.summary, overridden: [], fingerprint: nil)
+        // Made before `static/` is copied: its files are stat'ed before they are read.
+        staged.fingerprint = files.map {
+            InputFingerprint.made(config: config, options: options, buildKey: buildKey, files: $0)
+        }
+        try writeSupportFiles(theme: theme, skipping: published.localOriginals, into: &output)
+        try refuseIfStrict(staged.summary.detailsFailed, staged.summary.images, run: .build)
+        staged.summary.files = output.fileCount
+        staged.overridden = output.overriddenFiles
+        staged.fingerprint?.record(staged.summary, overridden: staged.overridden.count)
+        // A build whose pictures failed runs again next time, to try them again and report them.
+        if staged.summary.images.failed > 0 { staged.fingerprint = nil }
+        return staged
+    }
+
+    /// Throws what `--strict` refuses of a run that counted these failures.
+    func refuseIfStrict(_ detailsFailed: Int, _ pictures: ImageCounts, run: StrictPolicy.Run) throws {
+        let down = statistics.hosts.outages.map(BuildSummary.describe).joined(separator: "; ")
+        let policy = StrictPolicy(enabled: options.strict, run: run)
+        if let refusal = policy.refusal(detailsFailed: detailsFailed, pictures: pictures, hostsDown: down) {
+            throw refusal
+        }
+    }
+
+    /// Saves the inputs' fingerprint of a published build, for the next build to compare with.
+    private func record(_ fingerprint: InputFingerprint?) {
+        guard let fingerprint else { return }
+        do {
+            try fingerprint.save(to: fingerprintFile)
+        } catch {
+            logger.debug("the inputs' fingerprint was not recorded: \(error)")
+        }
+    }
+
+    /// `summary` with the output folder and the time since `started`.
+    private func finished(_ summary: BuildSummary, started: ContinuousClock.Instant) -> BuildSummary {
+        var summary = summary
+        summary.outputPath = config.outputFolder.path
+        summary.duration = ContinuousClock.now - started
+        return summary
+    }
+
+    /// The `BuildError` of a run that stopped on `error`, its kind told by what the error is.
+    /// - Parameters:
+    ///   - cancelled: the message of a cancelled run.
+    ///   - outputHeldBuild: whether the output folder holds a previous build, left as it was.
+    func failure(of error: any Error, cancelled: String, outputHeldBuild: Bool) -> BuildError {
+        let outputPath = config.outputFolder.path
+        if let error = error as? BuildError { return error }
+        if error is CancellationError || Task.isCancelled {
+            return BuildError(.cancelled, message: cancelled, outputPath: outputPath, hadPreviousBuild: outputHeldBuild)
+        }
+        if let refusal = error as? BuildError.Refusal {
+            return BuildError(
+                .strict(refusal.counts), message: config.redactor(refusal.message), outputPath: outputPath,
+                hadPreviousBuild: outputHeldBuild)
+        }
+        return BuildError(
+            .failed, message: config.redactor("\(error)"), underlying: error, outputPath: outputPath,
+            hadPreviousBuild: outputHeldBuild)
     }
 
     /// Whether the output folder holds a build of Scrollery's (its manifest is there).
@@ -226,9 +191,9 @@ public struct SiteBuilder: Sendable {
         access(config.outputFolder.appendingPathComponent(OutputFolder.manifestName).path, F_OK) == 0
     }
 
-    /// A failure of this build with `message`, saying whether the output folder keeps a previous build.
-    func failure(_ message: String) -> BuildError {
-        BuildError(message: message, outputPath: config.outputFolder.path, hadPreviousBuild: outputHoldsBuild)
+    /// A build that could not start, with `message`, saying whether the output folder keeps a previous build.
+    func setupFailure(_ message: String) -> BuildError {
+        BuildError(.setup, message: message, outputPath: config.outputFolder.path, hadPreviousBuild: outputHoldsBuild)
     }
 
     /// The picture store as the image stage uses it, when there is one and pictures are made.
@@ -241,7 +206,7 @@ public struct SiteBuilder: Sendable {
     /// written, with one line that says what to install or switch off.
     func checkPictureLibrary() throws(BuildError) {
         guard PictureLibrary.isNeeded(by: config), let reason = PictureLibrary.openFailure else { return }
-        throw failure(PictureLibrary.missing(reason))
+        throw setupFailure(PictureLibrary.missing(reason))
     }
 
     /// Asks the picture store, once, whether it can be used, so that a wrong secret or a missing bucket
@@ -252,7 +217,7 @@ public struct SiteBuilder: Sendable {
         do {
             try await pictureStore.check()
         } catch {
-            throw failure("The picture store (images.store) cannot be used: \(error.description)")
+            throw setupFailure("The picture store (images.store) cannot be used: \(error.description)")
         }
     }
 
@@ -268,113 +233,18 @@ public struct SiteBuilder: Sendable {
     /// The previous build's record, when its inputs were the ones of now and its output folder still has
     /// every file it wrote. A build whose items failed, or that replaced generated files, runs again to
     /// report them. Without a usable record, the inputs are not even read.
-    private func unchangedBuild(local: LocalFileFetcher, buildKey: String) async -> InputFingerprint? {
-        guard let previous = InputFingerprint.recorded(at: fingerprintFile), previous.summary.detailsFailed == 0,
+    private func unchangedBuild(_ fetchers: BuildFetchers, buildKey: String) async -> InputFingerprint? {
+        guard fetchers.sourceIsLocal, !options.clean, let previous = InputFingerprint.recorded(at: fingerprintFile),
+            previous.summary.detailsFailed == 0,
             previous.overridden == 0, outputHoldsBuild
         else { return nil }
         // The output folder is checked on one core while the inputs are read on the other.
         async let intactFiles = OutputFolder.intactFileCount(of: config.outputFolder)
         guard
             let now = await InputFingerprint.compute(
-                config: config, options: options, limit: itemLimit, buildKey: buildKey, local: local),
+                config: config, options: options, limit: itemLimit, buildKey: buildKey, local: fetchers.local),
             now.value == previous.value, await intactFiles == previous.summary.files
         else { return nil }
         return previous
     }
-
-    /// Reads the source, enriches its items chunk by chunk and hands them to the page pipeline, reporting
-    /// each page as it goes.
-    /// - Returns: what the pages counted, and the originals in `static/` published as variants.
-    private func writePages(
-        theme: Theme, buildKey: String, fetcher: any Fetcher, missingPictures: (any Fetcher)?,
-        into output: inout OutputWriter
-    ) async throws -> (summary: BuildSummary, localOriginals: Set<String>) {
-        let pictureStatistics = PictureStatistics()
-        let pictures =
-            config.images.enabled
-            ? PictureMaker(
-                settings: config.images, fetcher: fetcher, cacheFolder: config.cache.folder,
-                statistics: pictureStatistics, redactor: config.redactor, logger: logger,
-                missingFetcher: missingPictures, shared: sharedPictures) : nil
-        let enricher = try Enricher(
-            detail: config.detail,
-            mapper: try ItemMapper(
-                config.item, baseURL: config.baseURL, redactor: config.redactor, sections: config.sections,
-                search: config.search),
-            fetcher: fetcher,
-            concurrency: options.concurrency, redactor: config.redactor, logger: logger, pictures: pictures)
-        let sourcePageCount = Mutex(0)
-        let events = self.events
-        let limit = itemLimit
-        let logger = self.logger
-        let source = SourcePages(
-            config: config.source, fetcher: fetcher, redactor: config.redactor, limit: limit,
-            onWarning: { logger.warning("\($0)") }
-        ) {
-            number, location, items in
-            sourcePageCount.withLock { $0 = number }
-            events(.sourcePage(number: number, location: location, items: items))
-        }
-        var summary = BuildSummary()
-        var pages = try PagePipeline(
-            config: config, theme: theme, buildKey: buildKey, store: output.store, logger: logger)
-        do {
-            // In the order the config asks for: reverse reads the whole source first, spilled to disk.
-            let ordered = OrderedItems(
-                base: source, order: config.source.order, limit: limit, spillFolder: config.cache.folder)
-            let chunks = ItemChunks(base: ordered, size: config.pageSize, limit: limit)
-            for try await items in EnrichedChunks(chunks: chunks, enricher: enricher) {
-                try Task.checkCancellation()
-                let number = try await pages.add(items, into: &output)
-                summary.detailsFailed += report(
-                    items, page: number, pictures: pictures == nil ? nil : pictureStatistics)
-                summary.items += items.count
-                summary.pages = number
-            }
-        } catch {
-            await pages.stop()
-            throw error
-        }
-        let localOriginals = try await pages.finish(into: &output)
-        summary.images = pictureStatistics.snapshot
-        summary.pages = max(summary.pages, 1)
-        summary.sourcePages = sourcePageCount.withLock { $0 }
-        return (summary, localOriginals)
-    }
-
-    /// Reports a chunk's items: those that failed their details or their picture, the pictures' counts so
-    /// far (when pictures are made), and the chunk as page `number`.
-    /// - Returns: how many of the items failed their details.
-    func report(_ items: [GalleryItem], page number: Int, pictures: PictureStatistics?) -> Int {
-        var failed = 0
-        for item in items {
-            if let failure = item.error {
-                failed += 1
-                events(.itemFailed(position: item.position, id: item.id, failure: failure))
-            }
-            if case .failed(let failure) = item.picture {
-                events(.pictureFailed(position: item.position, id: item.id, failure: failure))
-            }
-        }
-        if let pictures { events(.images(pictures.snapshot)) }
-        events(.page(number: number, items: items.count, failed: failed))
-        return failed
-    }
-
-    /// - Parameter skipping: files of `static/` not copied (the originals of published pictures).
-    private func writeSupportFiles(theme: Theme, skipping: Set<String>, into output: inout OutputWriter) throws {
-        // Each under its plain name too, for templates of a site's own that still say `style.css`.
-        let assets = ThemeAssets(theme: theme, favorites: config.theme.favorites, search: config.search.enabled)
-        for asset in assets.assets {
-            try output.write(asset.data, to: "assets/\(asset.name)")
-            try output.write(asset.data, to: "assets/\(asset.fingerprintedName)")
-        }
-        try output.copyTree(from: config.siteFolder.appendingPathComponent("static"), skipping: skipping)
-    }
-}
-
-/// A reason to stop the build that is not tied to one file or URL.
-struct BuildFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

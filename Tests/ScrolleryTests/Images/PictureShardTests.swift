@@ -107,8 +107,9 @@ import Testing
             do {
                 _ = try await strict.build(options: BuildOptions(strict: true, cacheMode: .offline))
                 Issue.record("--strict should fail when a shard's pictures are missing")
-            } catch {
-                #expect("\(error)".contains("\(lost) picture(s) were in neither cache"), "\(error)")
+            } catch let error as BuildError {
+                #expect(error.kind == .strict(.init(picturesMissing: lost)))
+                #expect(error.message.contains("\(lost) picture(s) were in neither cache"), "\(error)")
             }
             #expect(!FileManager.default.fileExists(atPath: strict.output.path))
 

@@ -224,6 +224,7 @@ final class StoreBucket: S3Transport {
                 _ = try await builder.build()
                 Issue.record("a build with a broken store should fail")
             } catch let error as BuildError {
+                #expect(error.kind == .setup)
                 #expect(error.message.contains("images.store") && error.message.contains(words), "\(error.message)")
                 #expect(error.message.contains(code))
             }
