@@ -55,7 +55,7 @@ struct DelayedDetailFetcher: Fetcher {
 struct EnricherTests {
     static let detailURL = "details/{{id}}.json"
 
-    static let templates = ItemTemplates(
+    static let templates = ItemConfig(
         id: "{{id}}", title: "{{title}}", image: nil, width: nil, height: nil, alt: nil,
         description: "{{detail.description}}", date: nil, link: nil)
 

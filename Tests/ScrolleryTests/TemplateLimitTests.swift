@@ -112,7 +112,7 @@ struct TemplateLimitTests {
 
     @Test("an item field whose template stops at a limit is left out, and the item fails with the reason")
     func itemFieldLimit() throws {
-        let templates = ItemTemplates(
+        let templates = ItemConfig(
             id: "{{id}}", title: nested(40, inner: "{{.}}"), image: nil, width: nil, height: nil, alt: nil,
             description: nil, date: "{{date}}", link: nil)
         let mapper = try ItemMapper(templates, baseURL: try #require(BaseURL("/")))

@@ -1,5 +1,5 @@
 public import Foundation
-public import ScrolleryCore
+import ScrolleryCore
 public import ScrolleryIO
 
 /// How one build runs, beyond what the config says.

@@ -110,13 +110,13 @@ final class ConfigDecoder {
         return folder.standardizedFileURL
     }
 
-    private func decodeItem(_ reader: ConfigReader) throws(ConfigError) -> ItemTemplates {
+    private func decodeItem(_ reader: ConfigReader) throws(ConfigError) -> ItemConfig {
         let keys = ["id", "title", "image", "width", "height", "alt", "description", "date", "link"]
         try reader.rejectUnknownKeys(keys)
         for key in keys {
             if let text = try reader.string(key) { try checkTemplate(text, reader: reader, key: key) }
         }
-        return ItemTemplates(
+        return ItemConfig(
             id: try reader.requiredString("id", example: "\"{{id}}\""),
             title: try reader.requiredString("title", example: "\"{{title}}\""),
             image: try reader.string("image"), width: try reader.string("width"), height: try reader.string("height"),

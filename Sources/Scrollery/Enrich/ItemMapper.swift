@@ -31,7 +31,7 @@ struct ItemMapper: Sendable {
     ///   - redactor: hides secrets that a source echoes back (a URL with its `api_key=`, say).
     ///   - sections: how items are grouped into sections, and by which field.
     init(
-        _ templates: ItemTemplates, baseURL: BaseURL, redactor: Redactor = Redactor(),
+        _ templates: ItemConfig, baseURL: BaseURL, redactor: Redactor = Redactor(),
         sections: SectionsConfig = SectionsConfig(), search: SearchConfig = SearchConfig()
     ) throws {
         func parse(_ text: String?, _ key: String) throws -> Template? {

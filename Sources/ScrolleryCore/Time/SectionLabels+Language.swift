@@ -1,5 +1,4 @@
 import Foundation
-public import ScrolleryCore
 
 extension SectionLabels {
     /// The labels of a site's language (`language:` in `scrollery.yml`, a BCP 47 tag such as `fr` or

@@ -1,0 +1,23 @@
+/// Choices the default theme offers (`theme:` in `scrollery.yml`).
+public struct ThemeConfig: Sendable, Equatable {
+    /// How cards are laid out on listing pages.
+    public var layout: ThemeLayout = .justified
+    /// Whether cards, item pages and the viewer have a favorite button, and the site a `favorites/` page.
+    public var favorites = true
+
+    /// - Parameters:
+    ///   - layout: how cards are laid out on listing pages.
+    ///   - favorites: whether the theme offers favorites (buttons, `favorites.js`, the `favorites/` page).
+    public init(layout: ThemeLayout = .justified, favorites: Bool = true) {
+        self.layout = layout
+        self.favorites = favorites
+    }
+}
+
+/// How the default theme lays out the cards of a listing page.
+public enum ThemeLayout: String, Sendable, Equatable, CaseIterable {
+    /// Rows filled edge to edge, each picture as wide as its aspect ratio makes it at the row's height.
+    case justified
+    /// A plain grid of equal columns.
+    case grid
+}
