@@ -164,9 +164,11 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["EmbedThemeTool"]
         ),
-        // What the test targets share (a seeded random generator); never part of the product.
+        // What the test targets share (a seeded random generator, scratch folders, a virtual clock); never part of
+        // the product.
         .target(
             name: "ScrolleryTestSupport",
+            dependencies: ["ScrolleryCore"],
             path: "Tests/ScrolleryTestSupport",
             swiftSettings: swiftSettings
         ),

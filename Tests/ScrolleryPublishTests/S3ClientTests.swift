@@ -1,3 +1,5 @@
+import ScrolleryCore
+import ScrolleryTestSupport
 import Synchronization
 import Testing
 
@@ -90,6 +92,31 @@ struct S3ClientTests {
         try await client.put(Self.file, from: "/dev/null", headers: UploadHeaders(path: "index.html"))
         #expect(transport.sent.count == 4)
         #expect(slowDowns.load(ordering: .relaxed) == 3)
+    }
+
+    @Test("a SlowDown that lasts is retried with the backoff's waits until five minutes have passed")
+    func slowDownUntilTheDeadline() async throws {
+        let transport = ScriptedTransport(Array(repeating: ScriptedTransport.error(503, "SlowDown"), count: 100))
+        let clock = VirtualClock()
+        let client = S3Client(
+            transport: transport,
+            credentials: S3Credentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: Self.secret),
+            endpoint: try S3Endpoint(parsing: "http://127.0.0.1:9000", region: "us-east-1"),
+            location: try S3Location(parsing: "s3://gallery"), jitter: JitterSource { 1 }, clock: clock)
+        var error: S3ClientError?
+        do {
+            try await client.put(Self.file, from: "/dev/null", headers: UploadHeaders(path: "index.html"))
+        } catch let failure {
+            error = failure
+        }
+        #expect(error?.kind == .gaveUp)
+        // The ceiling of each wait (the jitter draws 1): 250 ms doubling up to 20 s, then 20 s until the next
+        // wait would end past the 300 s deadline (31.75 s + 13 × 20 s = 291.75 s; one more is 311.75 s).
+        let doubling: [Duration] = [.milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2), .seconds(4)]
+        let expected = doubling + [.seconds(8), .seconds(16)] + Array(repeating: .seconds(20), count: 13)
+        #expect(clock.waits == expected)
+        #expect(clock.elapsed == .milliseconds(291_750))
+        #expect(transport.sent.count == expected.count + 1)
     }
 
     @Test("500, 502, 504, resets and timeouts are retried; trouble that lasts gives up after the attempts")

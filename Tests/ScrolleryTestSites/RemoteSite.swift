@@ -24,13 +24,17 @@ struct RemoteSite {
     var output: URL { folder.appendingPathComponent("public") }
 
     /// Builds the site; log lines (every level) are collected into `logs`.
+    /// - Parameter clock: what the fetches' retries wait on; real time by default.
     func build(
-        environment: [String: String] = [:], options: BuildOptions = .init(), logs: LogCollector = LogCollector()
+        environment: [String: String] = [:], options: BuildOptions = .init(), logs: LogCollector = LogCollector(),
+        clock: any WaitClock = SystemWaitClock()
     ) async throws -> BuildSummary {
         let config = try SiteConfig.load(siteFolder: folder, environment: environment)
         var logger = Logger(label: "test") { _ in logs }
         logger.logLevel = .trace
-        return try await SiteBuilder(config: config, options: options, logger: logger).build()
+        var builder = SiteBuilder(config: config, options: options, logger: logger)
+        builder.retryClock = clock
+        return try await builder.build()
     }
 
     func read(_ path: String) throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ScrolleryTestSupport
 import Synchronization
 import Testing
 
@@ -326,6 +327,24 @@ struct RemoteSourceTests {
             let attempts = await replica.log.entries.filter { $0.path == "/id/1/info" }.map(\.started)
             #expect(attempts.count == 2)
             if attempts.count == 2 { #expect(attempts[1] - attempts[0] >= .milliseconds(950)) }
+        }
+    }
+
+    @Test("a long Retry-After is waited for in full, up to fetch.maxWait, on the build's clock")
+    func longRetryAfterOnVirtualTime() async throws {
+        let replica = Replica()
+        await replica.faults.add(.status(503, headers: ["Retry-After": "45"]), pathPrefix: "/id/1/")
+        await replica.faults.add(.status(429, headers: ["Retry-After": "600"]), pathPrefix: "/id/2/")
+        try await replica.run(routes: { PicsumReplica.register(on: $0, count: 3, base: { "" }) }) { base in
+            let site = try RemoteSite(config: Self.picsumConfig(base, extra: "fetch: { maxWait: 2m }", size: 20))
+            defer { site.remove() }
+            let clock = VirtualClock()
+            let summary = try await site.build(clock: clock)
+            #expect(await replica.log.count(pathPrefix: "/id/1/") == 2)
+            // 45 s is waited for; 600 s is over fetch.maxWait, so that item fails at once with no wait.
+            #expect(clock.waits == [.seconds(45)])
+            #expect(summary.detailsFailed == 1)
+            #expect(await replica.log.count(pathPrefix: "/id/2/") == 1)
         }
     }
 

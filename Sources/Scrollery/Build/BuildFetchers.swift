@@ -94,7 +94,8 @@ extension SiteBuilder {
         let client = HTTPFetcher.makeClient(
             config.fetch, largestBody: config.images.enabled ? config.images.maxBytes : nil)
         let network = HTTPFetcher(
-            client: client, settings: config.fetch, statistics: statistics, redactor: config.redactor, logger: logger)
+            client: client, settings: config.fetch, statistics: statistics, redactor: config.redactor, logger: logger,
+            clock: retryClock)
         let cache = HTTPCache(folder: config.cache.folder)
         cache.removeAbandonedTemporaryFiles()
         let result: Swift.Result<Result, BuildError>

@@ -1,6 +1,6 @@
 import Foundation
 public import Logging
-import ScrolleryCore
+package import ScrolleryCore
 package import ScrolleryIO
 
 /// Runs the whole flow for one site: source pages → chunks → details → Markdown → templates → files.
@@ -17,6 +17,8 @@ public struct SiteBuilder: Sendable {
     /// Where processed pictures are shared between machines and runs (`images.store`), made by the command
     /// from the config and the environment; nil keeps them in the cache folder only.
     package var pictureStore: (any PictureStore)?
+    /// What the fetches' retries wait on: real time, or a test's virtual time.
+    package var retryClock: any WaitClock = SystemWaitClock()
 
     /// - Parameters:
     ///   - config: the validated site config.

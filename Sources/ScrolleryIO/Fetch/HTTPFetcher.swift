@@ -19,9 +19,14 @@ package struct HTTPFetcher: Fetcher {
     package let statistics: FetchStatistics
     package let redactor: Redactor
     package let logger: Logger
+    /// Where the jitter of a retry's wait comes from.
+    package let jitter: JitterSource
+    /// What a retry waits on (a request's deadline is always real time).
+    package let clock: any WaitClock
 
     package init(
-        client: HTTPClient, settings: FetchConfig, statistics: FetchStatistics, redactor: Redactor, logger: Logger
+        client: HTTPClient, settings: FetchConfig, statistics: FetchStatistics, redactor: Redactor, logger: Logger,
+        jitter: JitterSource = .system, clock: any WaitClock = SystemWaitClock()
     ) {
         self.client = client
         self.settings = settings
@@ -29,6 +34,8 @@ package struct HTTPFetcher: Fetcher {
         self.statistics = statistics
         self.redactor = redactor
         self.logger = logger
+        self.jitter = jitter
+        self.clock = clock
     }
 
     /// A client configured for these settings; the caller shuts it down.
@@ -58,7 +65,7 @@ package struct HTTPFetcher: Fetcher {
         }
         let origin = Self.origin(host: host, port: url.port)
         let hosts = statistics.hosts
-        let policy = RetryPolicy(settings: settings)
+        let policy = RetryPolicy(settings: settings, jitter: jitter)
         var attempt = 0
         while true {
             guard !Task.isCancelled else { throw FetchError(.cancelled, location: shown, reason: "cancelled") }
@@ -125,7 +132,7 @@ package struct HTTPFetcher: Fetcher {
                 }
                 logger.notice("retrying \(shown) in \(wait) (attempt \(attempt + 2) of \(settings.retries + 1))")
                 do {
-                    try await Task.sleep(for: wait)
+                    try await clock.wait(wait)
                 } catch {
                     throw FetchError(.cancelled, location: shown, reason: "cancelled")
                 }

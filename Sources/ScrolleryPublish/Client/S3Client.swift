@@ -15,11 +15,14 @@ package struct S3Client: Sendable {
     package let onSlowDown: @Sendable () -> Void
     /// Where the jitter of a retry's wait comes from.
     package let jitter: JitterSource
+    /// What a retry waits on, and a request's retries are timed by.
+    package let clock: any WaitClock
 
     package init(
         transport: any S3Transport, credentials: S3Credentials, endpoint: S3Endpoint, location: S3Location,
         policy: S3RetryPolicy = S3RetryPolicy(), log: @escaping @Sendable (String) -> Void = { _ in },
-        onSlowDown: @escaping @Sendable () -> Void = {}, jitter: JitterSource = .system
+        onSlowDown: @escaping @Sendable () -> Void = {}, jitter: JitterSource = .system,
+        clock: any WaitClock = SystemWaitClock()
     ) {
         self.transport = transport
         self.signer = SigV4Signer(credentials: credentials, region: endpoint.region)
@@ -28,6 +31,7 @@ package struct S3Client: Sendable {
         self.log = log
         self.onSlowDown = onSlowDown
         self.jitter = jitter
+        self.clock = clock
     }
 
     /// Uploads the file at `filePath` as the object of `file.path`, with its MD5 as `Content-MD5` (S3
@@ -77,7 +81,7 @@ package struct S3Client: Sendable {
     package func send(
         address: S3Address, request: SigV4Request, payload: PayloadHash, body: S3Body, operation: String
     ) async throws(S3ClientError) -> S3IncomingResponse {
-        let started = ContinuousClock.now
+        let started = clock.elapsed
         var attempt = 0
         while true {
             attempt += 1
@@ -131,19 +135,19 @@ package struct S3Client: Sendable {
             if trouble == .slowDown { onSlowDown() }
             guard
                 let wait = policy.delay(
-                    after: trouble, attempt: attempt, elapsed: ContinuousClock.now - started,
+                    after: trouble, attempt: attempt, elapsed: clock.elapsed - started,
                     retryAfter: retryAfter, random: jitter.next())
             else {
                 throw S3ClientError(
                     .gaveUp,
                     problem: "\(operation): \(reason), still after \(attempt) attempts in "
-                        + "\(ContinuousClock.now - started)",
+                        + "\(clock.elapsed - started)",
                     fix: "The server is in trouble or overloaded; try again later (the next deploy goes on "
                         + "from where this one stopped).")
             }
             log("\(operation): \(reason); attempt \(attempt + 1) in \(wait)")
             do {
-                try await Task.sleep(for: wait)
+                try await clock.wait(wait)
             } catch {
                 throw S3ClientError(.cancelled, problem: "\(operation): cancelled", fix: "")
             }
