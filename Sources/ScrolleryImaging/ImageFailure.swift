@@ -1,7 +1,7 @@
 public import ScrolleryCore
 
 /// Why a picture could not be made: it costs its own card its picture, never the build.
-public struct ImageFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ImageFailure: ScrolleryError, Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// The bytes are not an image in a format Scrollery reads.
         case notAnImage
@@ -38,4 +38,8 @@ extension ImageFailure {
             }
         return Failure(kind, location: location, message: "\(location): \(reason)", underlying: self)
     }
+}
+
+extension ImageFailure {
+    public var problem: String { reason }
 }

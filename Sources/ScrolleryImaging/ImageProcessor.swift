@@ -1,7 +1,7 @@
 import CAllocatorTuning
 import CVipsShim
 public import Foundation
-public import ScrolleryCore
+import ScrolleryCore
 
 /// Decodes an original once and writes every variant from it, with libvips: shrink-on-load, upright by
 /// its EXIF orientation, sRGB, no metadata, alpha kept, the first frame of an animation. Synchronous

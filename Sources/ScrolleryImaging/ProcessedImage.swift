@@ -1,4 +1,4 @@
-public import ScrolleryCore
+import ScrolleryCore
 
 /// What the pipeline made of one original: its true size and the variants written from it.
 public struct ProcessedImage: Sendable, Equatable, Codable {

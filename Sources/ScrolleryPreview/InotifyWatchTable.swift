@@ -1,8 +1,9 @@
+import ScrolleryCore
 #if canImport(Glibc)
     import Glibc
 
     /// Why inotify cannot watch the site (any more): the preview then falls back to polling.
-    struct InotifyFailure: Error, CustomStringConvertible {
+    struct InotifyFailure: ScrolleryError {
         let description: String
     }
 
@@ -118,3 +119,7 @@
         }
     }
 #endif
+
+extension InotifyFailure {
+    var problem: String { description }
+}

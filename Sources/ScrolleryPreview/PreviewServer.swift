@@ -5,7 +5,7 @@ public import Logging
 import NIOCore
 import NIOPosix
 public import Scrollery
-import ScrolleryCore
+public import ScrolleryCore
 import ServiceLifecycle
 
 /// `scrollery serve`: builds the site, serves the output on the loopback address, rebuilds when the
@@ -94,7 +94,7 @@ public struct PreviewServer: Sendable {
 }
 
 /// Why the preview could not start.
-public struct PreviewError: Error, CustomStringConvertible {
+public struct PreviewError: ScrolleryError {
     /// What went wrong and what to do.
     public let description: String
 }
@@ -152,4 +152,8 @@ actor PreviewBuilder {
             await broadcaster.broadcast(.buildFailed(message))
         }
     }
+}
+
+extension PreviewError {
+    public var problem: String { description }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryCore
 
 /// The path of a request as names between slashes, percent-decoded. Repeated slashes fold into one
 /// (`//page//2` is `/page/2`), and a path that could leave the folder it names is refused: one with a
@@ -10,11 +11,20 @@ struct RequestPath: Equatable, Sendable {
     let endsWithSlash: Bool
 
     /// Why a request path is refused.
-    enum Refusal: Error, Equatable {
+    enum Refusal: ScrolleryError, Equatable {
         /// Not valid percent-encoded UTF-8, or holding a NUL byte.
         case undecodable
         /// A `.` or `..` name, or an encoded slash: a way out of the folder the path names.
         case traversal
+
+        var problem: String {
+            switch self {
+            case .undecodable: "the path is not valid percent-encoded UTF-8, or holds a NUL byte"
+            case .traversal: "the path leads out of the site's folder"
+            }
+        }
+
+        var description: String { problem }
     }
 
     init(names: [String], endsWithSlash: Bool) {

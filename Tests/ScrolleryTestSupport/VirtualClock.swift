@@ -1,4 +1,4 @@
-package import ScrolleryCore
+import ScrolleryCore
 import Synchronization
 
 /// Virtual time for tests: a wait returns at once, moves the clock on by its duration and is recorded, so a

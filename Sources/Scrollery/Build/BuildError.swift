@@ -1,6 +1,7 @@
+public import ScrolleryCore
 /// A build, or a step of a split build, that did not finish: what went wrong, why in a form code can switch
 /// on, the error it came from, and the assurance that the previous site is untouched.
-public struct BuildError: Error, Sendable, CustomStringConvertible {
+public struct BuildError: ScrolleryError, Sendable {
     /// Why the run stopped.
     public enum Kind: Sendable, Equatable {
         /// It was cancelled (Ctrl-C, or its task was).
@@ -14,7 +15,7 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
     }
 
     /// What `--strict` refused, and the sentence that says so.
-    public struct Refusal: Error, Sendable {
+    public struct Refusal: ScrolleryError, Sendable {
         /// The failures counted that made the refusal; the others are 0.
         public struct Counts: Sendable, Equatable {
             public var detailsFailed = 0
@@ -30,6 +31,9 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
 
         public let counts: Counts
         public let message: String
+
+        public var problem: String { message }
+        public var description: String { message }
     }
 
     public let kind: Kind
@@ -64,4 +68,10 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
             ? "\(message)\nNothing was published: \(outputPath) still holds the previous build."
             : "\(message)\nNothing was published to \(outputPath)."
     }
+}
+
+extension BuildError {
+    /// The output folder, which the failed run left as it was.
+    public var place: String { outputPath }
+    public var problem: String { message }
 }

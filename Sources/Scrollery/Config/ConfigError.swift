@@ -1,5 +1,6 @@
+public import ScrolleryCore
 /// A problem in `scrollery.yml`: which file, which key, what is wrong and how to fix it.
-public struct ConfigError: Error, Sendable, CustomStringConvertible {
+public struct ConfigError: ScrolleryError, Sendable {
     /// The config file.
     public let file: String
     /// The dotted key path, such as `source.paginate.style`; empty for the file as a whole.
@@ -16,4 +17,9 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
         let subject = key.isEmpty ? "" : " `\(key)`:"
         return "\(place):\(subject) \(problem) \(fix)"
     }
+}
+
+extension ConfigError {
+    /// The file and line, and the key.
+    public var place: String { "\(file)\(line.map { ":\($0)" } ?? ""), \(key)" }
 }

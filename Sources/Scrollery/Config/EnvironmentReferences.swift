@@ -1,3 +1,5 @@
+import ScrolleryCore
+
 /// Resolves `${NAME}` and `${NAME:-default}` in config values from the environment, remembering each
 /// value so it can be redacted from everything Scrollery shows.
 struct EnvironmentReferences {
@@ -51,7 +53,10 @@ struct EnvironmentReferences {
         let hasEmptyReference: Bool
     }
 
-    struct MissingVariable: Error {
+    struct MissingVariable: ScrolleryError {
         let name: String
+
+        var problem: String { "the environment variable \(name) is not set" }
+        var description: String { problem }
     }
 }

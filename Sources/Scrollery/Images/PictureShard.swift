@@ -1,5 +1,5 @@
 import Foundation
-import ScrolleryCore
+public import ScrolleryCore
 
 /// One of N equal parts of a site's pictures (`--shard K/N`, K from 1): a picture belongs to the shard its
 /// original's location hashes to, so every machine and every run splits the pictures the same way, and a
@@ -56,7 +56,11 @@ public struct PictureShard: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A `--shard` value that is not one.
-public struct PictureShardError: Error, Sendable, CustomStringConvertible {
+public struct PictureShardError: ScrolleryError, Sendable {
     public let description: String
     init(_ description: String) { self.description = description }
+}
+
+extension PictureShardError {
+    public var problem: String { description }
 }

@@ -1,5 +1,5 @@
 public import Foundation
-import ScrolleryCore
+public import ScrolleryCore
 import ScrolleryIO
 
 /// The starting points of `scrollery init`: a working `scrollery.yml` for each API Scrollery targets,
@@ -184,7 +184,11 @@ public enum SitePreset: String, CaseIterable, Sendable {
 }
 
 /// A preset that could not be written.
-public struct PresetError: Error, CustomStringConvertible {
+public struct PresetError: ScrolleryError {
     /// What went wrong and what to do.
     public let description: String
+}
+
+extension PresetError {
+    public var problem: String { description }
 }

@@ -96,8 +96,13 @@ struct Theme: Sendable {
 }
 
 /// A theme file that cannot be used.
-struct ThemeError: Error, Sendable, CustomStringConvertible {
+struct ThemeError: ScrolleryError, Sendable {
     let file: String
     let problem: String
     var description: String { "Template \(file) \(problem)" }
+}
+
+extension ThemeError {
+    /// The template's file.
+    var place: String { file }
 }

@@ -200,8 +200,13 @@ struct SourcePages: AsyncSequence, Sendable {
 }
 
 /// A source page that could not be fetched or used.
-struct SourceError: Error, Sendable, CustomStringConvertible {
+struct SourceError: ScrolleryError, Sendable {
     let location: String
     let problem: String
     var description: String { "Source page \(location) \(problem)" }
+}
+
+extension SourceError {
+    /// The source page's location.
+    var place: String { location }
 }

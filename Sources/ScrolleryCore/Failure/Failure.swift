@@ -1,7 +1,7 @@
 /// What went wrong with one thing a build does (a request, an item's details, a picture), as a value from
 /// where it happened to where it is shown: a kind that code decides on, where, the words shown, what to do,
 /// and the error it came from.
-public struct Failure: Error, Sendable, CustomStringConvertible {
+public struct Failure: ScrolleryError, Sendable {
     /// What kind of failure: what code switches on, never the words.
     public enum Kind: Sendable, Hashable {
         /// Not attempted: the host was found down earlier in the build (`HostHealth`).
@@ -76,4 +76,10 @@ extension Failure: Equatable {
     public static func == (one: Failure, other: Failure) -> Bool {
         one.kind == other.kind && one.location == other.location && one.message == other.message
     }
+}
+
+extension Failure {
+    /// The location it concerns.
+    public var place: String { location }
+    public var problem: String { message }
 }

@@ -294,9 +294,13 @@ package struct JSONParser {
 }
 
 /// JSON that cannot be read, with where.
-package struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
+package struct JSONSyntaxError: ScrolleryError, Sendable {
     package let line: Int
     package let column: Int
     package let problem: String
     package var description: String { "\(problem), at line \(line), column \(column)" }
+}
+
+extension JSONSyntaxError {
+    package var place: String { "line \(line), column \(column)" }
 }

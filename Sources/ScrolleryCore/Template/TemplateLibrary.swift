@@ -114,8 +114,14 @@ package struct TemplateLibrary: Sendable {
 }
 
 /// A template of a library that cannot be parsed.
-package struct TemplateLibraryError: Error, Sendable, CustomStringConvertible {
+package struct TemplateLibraryError: ScrolleryError, Sendable {
     package let template: String
     package let error: TemplateSyntaxError
     package var description: String { "\(template), \(error)" }
+}
+
+extension TemplateLibraryError {
+    package var place: String { template }
+    package var problem: String { error.description }
+    package var underlying: (any Error)? { error }
 }

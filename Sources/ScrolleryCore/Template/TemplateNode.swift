@@ -58,8 +58,12 @@ package final class TemplateName: Sendable, Equatable {
 }
 
 /// A template that cannot be parsed, with the line of the problem.
-package struct TemplateSyntaxError: Error, Sendable, CustomStringConvertible {
+package struct TemplateSyntaxError: ScrolleryError, Sendable {
     package let line: Int
     package let problem: String
     package var description: String { "line \(line): \(problem)" }
+}
+
+extension TemplateSyntaxError {
+    package var place: String { "line \(line)" }
 }

@@ -1,6 +1,6 @@
 /// A render that stopped at one of the renderer's limits instead of recursing until the stack overflows
 /// or repeating until the build hangs.
-package struct TemplateRenderError: Error, Sendable, CustomStringConvertible {
+package struct TemplateRenderError: ScrolleryError, Sendable {
     /// The limits of one render.
     package enum Limit: Sendable, Equatable {
         /// Partials and parents inside one another, each counted once however deep it sits.
@@ -67,4 +67,8 @@ package struct TemplateRenderError: Error, Sendable, CustomStringConvertible {
         guard path.count > 8 else { return path.joined(separator: " → ") }
         return (path.prefix(4) + ["…"] + path.suffix(3)).joined(separator: " → ")
     }
+}
+
+extension TemplateRenderError {
+    package var place: String { template }
 }

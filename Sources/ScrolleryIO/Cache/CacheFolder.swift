@@ -1,4 +1,5 @@
 package import Foundation
+import ScrolleryCore
 
 /// The cache folder, marked as a cache with the standard `CACHEDIR.TAG` (which backup tools also honour):
 /// a build makes the folder with its tag, or claims a folder that holds only what a Scrollery cache holds;
@@ -70,10 +71,14 @@ package enum CacheFolder {
 }
 
 /// A cache folder that cannot be used: what it is, and what to do.
-package struct CacheFolderError: Error, Sendable, CustomStringConvertible {
+package struct CacheFolderError: ScrolleryError, Sendable {
     package let path: String
     package let problem: String
     package var description: String {
         "The cache folder \(path) \(problem) Choose a folder of its own with `cache: { dir: … }` in scrollery.yml."
     }
+}
+
+extension CacheFolderError {
+    package var place: String { path }
 }

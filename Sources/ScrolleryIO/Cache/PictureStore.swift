@@ -1,3 +1,5 @@
+import ScrolleryCore
+
 /// A place outside the cache folder where processed pictures are shared between machines and runs (a
 /// bucket, `images.store`). It holds files of the cache folder's `images/` under the same relative names, so
 /// a picture found there is copied into the cache and used as if it had been made here.
@@ -15,7 +17,7 @@ package protocol PictureStore: Sendable, CustomStringConvertible {
 
 /// A picture store's request that failed: what failed and what to check, and whether the whole store is in
 /// trouble or only this file.
-package struct PictureStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct PictureStoreError: ScrolleryError, Sendable, Equatable {
     package enum Scope: Sendable, Equatable {
         /// The store as a whole (unreachable, refusing the credentials, missing, giving up after retries):
         /// later requests are not likely to fare better.
@@ -31,4 +33,8 @@ package struct PictureStoreError: Error, Sendable, Equatable, CustomStringConver
         self.scope = scope
         self.description = description
     }
+}
+
+extension PictureStoreError {
+    package var problem: String { description }
 }

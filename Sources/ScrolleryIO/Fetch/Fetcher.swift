@@ -90,7 +90,7 @@ public struct FetchResponse: Sendable {
 }
 
 /// Why a fetch failed, with the location it was for (secrets already redacted).
-public struct FetchError: Error, Sendable, CustomStringConvertible {
+public struct FetchError: ScrolleryError, Sendable {
     /// What kind of failure.
     public enum Kind: Sendable, Equatable {
         /// There is nothing at the location (a missing file, a 404).
@@ -136,4 +136,10 @@ public struct FetchError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(location): \(reason)" }
+}
+
+extension FetchError {
+    /// The location fetched.
+    public var place: String { location }
+    public var problem: String { reason }
 }

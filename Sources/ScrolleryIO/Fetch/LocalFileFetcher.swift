@@ -1,5 +1,5 @@
 public import Foundation
-public import ScrolleryCore
+import ScrolleryCore
 
 /// Reads local JSON files: paths relative to the site folder, absolute paths, or `file://` URLs.
 ///
@@ -71,12 +71,27 @@ public struct LocalFileFetcher: Fetcher {
     }
 
     /// Why a local file was not read.
-    private enum ReadFailure: Error {
+    private enum ReadFailure: ScrolleryError {
         case system(POSIXFailure)
         /// A folder, a FIFO, a device or a socket: reading one could block forever or never end.
         case notRegular(String)
         /// Larger than the limit, by its size or by what it held when read.
         case tooLarge
+
+        var problem: String {
+            switch self {
+            case .system(let failure): failure.problem
+            case .notRegular(let kind): "is \(kind), not a regular file"
+            case .tooLarge: "is larger than its limit"
+            }
+        }
+
+        var underlying: (any Error)? {
+            if case .system(let failure) = self { return failure }
+            return nil
+        }
+
+        var description: String { problem }
     }
 
     /// The path of a location: joined as text (a `URL` would ask the file system about each component).

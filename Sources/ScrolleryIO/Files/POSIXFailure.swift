@@ -1,7 +1,8 @@
 import Foundation
+import ScrolleryCore
 
 /// A failed system call, described as the system describes its error.
-package struct POSIXFailure: Error, LocalizedError {
+package struct POSIXFailure: ScrolleryError, LocalizedError {
     package let errno: Int32
     package var errorDescription: String? { String(cString: strerror(errno)) }
 
@@ -18,4 +19,9 @@ package struct POSIXFailure: Error, LocalizedError {
             offset += written
         }
     }
+}
+
+extension POSIXFailure {
+    package var problem: String { errorDescription ?? "error \(errno)" }
+    package var description: String { problem }
 }

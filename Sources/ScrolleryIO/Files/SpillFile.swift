@@ -1,4 +1,5 @@
 package import Foundation
+import ScrolleryCore
 
 /// A file on disk for what is too large to hold in memory: records appended one after another, then read
 /// back in any order. It has a name only for the moment it takes to make it: it is unlinked at once, so the
@@ -83,7 +84,7 @@ package final class SpillFile {
 }
 
 /// A spill file that could not be made, written or read: where, why, and what to do.
-package struct SpillFileError: Error, Sendable, CustomStringConvertible {
+package struct SpillFileError: ScrolleryError, Sendable {
     package let folder: String
     package let action: String
     package let reason: String
@@ -102,4 +103,9 @@ package struct SpillFileError: Error, Sendable, CustomStringConvertible {
         "A temporary file in \(folder) could not be \(action) (\(reason)). Make sure that folder (the cache "
             + "folder, `cache.dir`) is writable and its disk has room for a copy of the source's items."
     }
+}
+
+extension SpillFileError {
+    package var place: String { folder }
+    package var problem: String { "\(action): \(reason)" }
 }

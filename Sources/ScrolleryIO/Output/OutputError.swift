@@ -1,5 +1,6 @@
+import ScrolleryCore
 /// A file or folder of the output that could not be written.
-package struct OutputError: Error, Sendable, CustomStringConvertible {
+package struct OutputError: ScrolleryError, Sendable {
     package init(path: String, problem: String) {
         self.path = path
         self.problem = problem
@@ -8,4 +9,8 @@ package struct OutputError: Error, Sendable, CustomStringConvertible {
     package let path: String
     package let problem: String
     package var description: String { "\(path) \(problem)" }
+}
+
+extension OutputError {
+    package var place: String { path }
 }

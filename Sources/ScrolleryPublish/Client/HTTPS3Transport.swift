@@ -2,6 +2,7 @@ package import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import ScrolleryCore
 import ScrolleryIO
 
 /// Sends S3 requests with async-http-client: files are streamed from disk in chunks, answers are read
@@ -92,8 +93,9 @@ package struct HTTPS3Transport: S3Transport {
 struct FileChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
-    struct ReadError: Error, CustomStringConvertible {
+    struct ReadError: ScrolleryError {
         let description: String
+        var problem: String { description }
     }
 
     let path: String

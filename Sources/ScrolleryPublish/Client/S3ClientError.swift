@@ -2,7 +2,7 @@ import ScrolleryCore
 
 /// A request the deploy could not carry out, with what to check. It may name the access key id; it never
 /// holds the secret or the session token.
-package struct S3ClientError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct S3ClientError: ScrolleryError, Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         /// The credentials or their rights: 403, a wrong signature, an unknown key id, an expired token.
         case access

@@ -1,4 +1,4 @@
-package import ScrolleryCore
+import ScrolleryCore
 package import ScrolleryIO
 
 /// What a request carries: nothing, bytes in memory, or a file read as it is sent.
@@ -40,7 +40,7 @@ package struct S3IncomingResponse: Sendable, Equatable {
 }
 
 /// A request that got no answer.
-package struct S3TransportFailure: Error, Sendable, Equatable {
+package struct S3TransportFailure: ScrolleryError, Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         /// No answer in time.
         case timeout
@@ -66,4 +66,9 @@ package struct S3TransportFailure: Error, Sendable, Equatable {
 /// Sends one signed request and returns the answer; the S3 client signs, retries and reads it.
 package protocol S3Transport: Sendable {
     func send(_ request: S3OutgoingRequest) async throws(S3TransportFailure) -> S3IncomingResponse
+}
+
+extension S3TransportFailure {
+    package var problem: String { reason }
+    package var description: String { reason }
 }

@@ -1,3 +1,4 @@
+import ScrolleryCore
 /// Where and as whom a deploy writes: the bucket and prefix, the endpoint and region, and the credentials.
 /// Flags win over the config, the config over the environment; the credentials come from the environment
 /// only, never from the config or the command line.
@@ -67,7 +68,7 @@ package struct DeployTarget: Sendable {
 }
 
 /// A deploy that cannot start: what is wrong and what to do.
-package struct DeploySetupError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct DeploySetupError: ScrolleryError, Sendable, Equatable {
     package let problem: String
     package let fix: String
 

@@ -114,9 +114,14 @@ package final class LocalTree: Sequence {
 }
 
 /// A file or folder of the output folder that cannot be published.
-package struct LocalTreeError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct LocalTreeError: ScrolleryError, Sendable, Equatable {
     package let path: String
     package let problem: String
 
     package var description: String { "\(path) \(problem). Build the site again, or remove it." }
+}
+
+extension LocalTreeError {
+    package var place: String { path }
+    package var fix: String { "Build the site again, or remove it." }
 }

@@ -1,3 +1,4 @@
+import ScrolleryCore
 /// The `--max-deletes` safety check, made before any write: a plan that deletes more objects than the limit
 /// is refused as a whole, with the count and the flag that allows it.
 package enum DeleteLimit {
@@ -11,7 +12,7 @@ package enum DeleteLimit {
 }
 
 /// More deletes than the limit allows.
-package struct DeleteLimitError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct DeleteLimitError: ScrolleryError, Sendable, Equatable {
     package let deleteCount: Int
     package let limit: Int
 
@@ -19,4 +20,8 @@ package struct DeleteLimitError: Error, Sendable, Equatable, CustomStringConvert
         "The deploy would delete \(deleteCount) objects, more than the limit of \(limit); nothing was written. "
             + "Check them with --dry-run, then pass --max-deletes \(deleteCount) to allow it."
     }
+}
+
+extension DeleteLimitError {
+    package var problem: String { description }
 }

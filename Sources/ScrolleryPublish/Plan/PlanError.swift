@@ -1,5 +1,6 @@
+import ScrolleryCore
 /// Why no plan could be made: an input out of order, or a local path that cannot be a key.
-package struct PlanError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct PlanError: ScrolleryError, Sendable, Equatable {
     package let problem: String
     package let fix: String
 

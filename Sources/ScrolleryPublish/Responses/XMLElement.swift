@@ -1,3 +1,4 @@
+import ScrolleryCore
 /// An element of a small XML document: its name, its child elements and its own text (entities resolved,
 /// CDATA included, the text of its children not).
 package struct XMLElement: Sendable, Equatable {
@@ -13,10 +14,14 @@ package struct XMLElement: Sendable, Equatable {
 }
 
 /// Why a server's answer could not be read.
-package struct XMLSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct XMLSyntaxError: ScrolleryError, Sendable, Equatable {
     /// What is wrong, and at which byte.
     package let problem: String
     package let offset: Int
 
     package var description: String { "not well-formed XML at byte \(offset): \(problem)" }
+}
+
+extension XMLSyntaxError {
+    package var place: String { "byte \(offset)" }
 }

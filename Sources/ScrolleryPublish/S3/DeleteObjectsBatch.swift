@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ScrolleryCore
 
 /// A DeleteObjects request's body for up to 1,000 keys, in quiet mode (the answer lists only failures),
 /// and its `Content-MD5`, which S3 requires for this request.
@@ -68,7 +69,7 @@ package struct DeleteObjectsBatch: Sendable, Equatable {
 }
 
 /// A request that cannot be made as asked.
-package struct S3RequestError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct S3RequestError: ScrolleryError, Sendable, Equatable {
     package let problem: String
 
     package var description: String { "Cannot make the request: \(problem)." }

@@ -1,4 +1,4 @@
-package import ScrolleryCore
+import ScrolleryCore
 package import ScrolleryIO
 
 /// The server requests go to. AWS itself (no endpoint given) is addressed virtual-hosted style,

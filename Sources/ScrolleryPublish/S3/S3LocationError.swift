@@ -1,5 +1,6 @@
+import ScrolleryCore
 /// A deploy target or endpoint that cannot be used, with what to do about it.
-package struct S3LocationError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct S3LocationError: ScrolleryError, Sendable, Equatable {
     /// What was given.
     package let given: String
     /// What is wrong.
@@ -8,4 +9,9 @@ package struct S3LocationError: Error, Sendable, Equatable, CustomStringConverti
     package let fix: String
 
     package var description: String { "\(given): \(problem) \(fix)" }
+}
+
+extension S3LocationError {
+    /// What was given.
+    package var place: String { given }
 }

@@ -1,4 +1,4 @@
-package import ScrolleryCore
+import ScrolleryCore
 package import ScrolleryIO
 
 /// A query parameter, not yet encoded; `value` is empty for one sent bare (`?lifecycle`).

@@ -1,5 +1,5 @@
 import Crypto
-package import ScrolleryCore
+import ScrolleryCore
 package import ScrolleryIO
 
 /// The payload's part in a signature: the SHA-256 of the body in lowercase hex, or `UNSIGNED-PAYLOAD`.

@@ -1,5 +1,5 @@
 import Foundation
-package import ScrolleryIO
+import ScrolleryIO
 
 /// Where the search index's files go: written through the output store from the indexing task, and
 /// listed for the build's output writer to record when the index is finished.
