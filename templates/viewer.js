@@ -17,6 +17,7 @@
     '<div class="viewer-stage"><img class="viewer-img" alt="" decoding="async"></div>' +
     '<div class="viewer-info"><p class="viewer-count" id="viewer-count" aria-live="polite"></p>' +
     '<h2 class="viewer-title" id="viewer-title"></h2><p class="viewer-date"></p><p class="viewer-text"></p>' +
+    '<dl class="viewer-fields fields" hidden></dl>' +
     '<p class="viewer-links"><a class="viewer-page"></a> <a class="viewer-source" rel="noopener">Original ↗</a></p></div>' +
     '<button type="button" class="viewer-btn viewer-prev" data-go="-1" aria-label="Previous photo">←</button>' +
     '<button type="button" class="viewer-btn viewer-next" data-go="1" aria-label="Next photo">→</button>' +
@@ -51,6 +52,14 @@
     $('title').textContent = text(c, '.card-title');
     $('date').textContent = text(c, '.card-date');
     $('text').textContent = text(c, '.card-excerpt');
+    var fields = c.querySelectorAll('.card-fields > dt, .card-fields > dd'), list = $('fields');
+    list.textContent = '';
+    list.hidden = !fields.length;
+    Array.prototype.forEach.call(fields, function (f) { // every item.fields, the card's hidden ones too
+      var copy = f.cloneNode(true);
+      copy.hidden = false;
+      list.appendChild(copy);
+    });
     $('page').href = a.href;
     $('page').textContent = 'Open the photo’s page';
     $('source').hidden = !s;

@@ -9,6 +9,8 @@ public struct SearchConfig: Sendable, Equatable {
     public var enabled = false
     /// The fields whose words are indexed; a word of the title ranks above one of the description.
     public var fields: [Field] = [.title, .description]
+    /// The names of the item's own fields (`item.fields`) whose words are indexed, as a description's are.
+    public var itemFields: [String] = []
     /// The facets: a name and a Mustache template over the source item (its detail under `detail`); each
     /// line the template makes is one value.
     public var filters: [(name: String, template: String)] = []
@@ -24,7 +26,7 @@ public struct SearchConfig: Sendable, Equatable {
     }
 
     public static func == (one: SearchConfig, other: SearchConfig) -> Bool {
-        one.enabled == other.enabled && one.fields == other.fields
+        one.enabled == other.enabled && one.fields == other.fields && one.itemFields == other.itemFields
             && one.filters.map(\.name) == other.filters.map(\.name)
             && one.filters.map(\.template) == other.filters.map(\.template)
     }

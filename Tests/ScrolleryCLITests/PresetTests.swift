@@ -40,6 +40,9 @@ struct PresetTests {
             #expect(try Self.itemCount(site) == 130)
             let item = try String(contentsOf: site.appendingPathComponent("public/items/7/index.html"), encoding: .utf8)
             #expect(item.contains("Photo by <strong>Author 7</strong>"))
+            // The API's other fields, in the preset's order; the original's address is a link.
+            #expect(item.contains("<dt>Photographer</dt><dd>Author 7</dd>"), "\(item)")
+            #expect(item.contains(#"<dt>Original</dt><dd><a href=""#))
             // Local variants with the original's true, upright size (stored 300×200, EXIF orientation 6).
             #expect(item.contains("src=\"/images/") && item.contains(#"width="200" height="300""#))
             #expect(!item.contains("\(url)/id/7/"))
@@ -68,6 +71,12 @@ struct PresetTests {
                 contentsOf: site.appendingPathComponent("public/items/user1/index.html"), encoding: .utf8)
             #expect(user.contains("User Number 1"))
             #expect(user.contains("<em>things</em>"))
+            // Location, company (empty: not shown), blog (empty) and repositories; the card shows the location.
+            #expect(user.contains("<dt>Location</dt><dd>Earth</dd>"))
+            #expect(user.contains("<dt>Public repos</dt><dd>1</dd>"))
+            #expect(!user.contains("<dt>Company</dt>") && !user.contains("<dt>Blog</dt>"))
+            let list = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
+            #expect(list.contains(#"<dl class="fields card-fields">"#))
         }
     }
 
@@ -153,6 +162,13 @@ struct PresetTests {
                         + heading + "</a></h2>"))
             // The key is in the URL: the summary and progress show it redacted.
             #expect(!built.stderr.contains("DEMO_KEY") && built.stderr.contains("api_key=***"))
+            // The media type on every day's page; the copyright on the days that have one (a quarter).
+            let items = site.appendingPathComponent("public/items")
+            let pages = try FileManager.default.contentsOfDirectory(atPath: items.path).map {
+                try String(contentsOf: items.appendingPathComponent("\($0)/index.html"), encoding: .utf8)
+            }
+            #expect(pages.count == 120 && pages.allSatisfy { $0.contains("<dt>Media type</dt><dd>") })
+            #expect(pages.filter { $0.contains("<dt>Copyright</dt><dd>Photographer ") }.count == 30)
         }
     }
 

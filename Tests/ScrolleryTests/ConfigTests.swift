@@ -4,6 +4,7 @@ import Testing
 @testable import Scrollery
 @testable import ScrolleryCore
 @testable import ScrolleryIO
+@testable import ScrolleryTestSites
 
 @Suite("Config")
 struct ConfigTests {
@@ -37,6 +38,12 @@ struct ConfigTests {
           description: "{{detail.description}}"   # Markdown
           date: "{{date}}"
           link: "{{url}}"
+          fields:                  # any other field, shown on the item page in this order
+            photographer: "{{author}}"
+            size: "{{width}} × {{height}} pixels"
+            tags: "{{#detail.tags}}#{{.}} {{/detail.tags}}"
+        theme:
+          cardFields: [tags]       # the fields a card shows under its title
 
         """
 
@@ -95,6 +102,12 @@ struct ConfigTests {
     @Test("the sample site's config decodes to the values it spells out")
     func sampleConfig() throws {
         let config = try parse(Self.sampleYAML)
+        #expect(
+            try String(
+                contentsOf: ScrolleryCommand.repository.appendingPathComponent("site/scrollery.yml"), encoding: .utf8)
+                == Self.sampleYAML, "verbatim")
+        #expect(config.item.fields.map(\.name) == ["photographer", "size", "tags"])
+        #expect(config.theme.cardFields == ["tags"])
         #expect(config.title == "Sample Gallery")
         #expect(config.description == "A sample Scrollery gallery built from local JSON, offline.")
         #expect(config.baseURL.path == "/")

@@ -102,6 +102,7 @@ item:
   alt: "Photo {{{{id}}}} by {{{{author}}}}"
   date: "{{{{date}}}}"
   link: "{{{{url}}}}"
+  fields: {{ photographer: "{{{{author}}}}", original: "{{{{url}}}}" }}  # in the viewer; on no card
 scroll:
   autoPages: {AUTO_PAGES}
 """

@@ -325,6 +325,35 @@ def open_viewer(d, position):
     wait_for(d, OPEN, 10, "the viewer to open")
 
 
+VIEWER_FIELDS = """return Array.prototype.map.call(document.querySelectorAll('.viewer-fields dt'), function (t) {
+    var v = t.nextElementSibling, a = v.querySelector('a');
+    return [t.textContent, v.textContent, a ? a.getAttribute('href') : null, v.getBoundingClientRect().height > 0];
+})"""
+
+
+def test_the_viewer_shows_each_items_fields_which_its_card_keeps_hidden(site, browser):
+    d = browser(1280, 900)
+    d.get(site.url(BASE))
+    wait_for(d, READY, 10)
+    hidden = d.execute_script("var l = document.querySelector('#item-3 .card-fields');"
+                              "return [!!l, l && l.hidden, l && l.getBoundingClientRect().height]")
+    assert hidden == [True, True, 0], "item.fields without theme.cardFields: in the card, not shown"
+    open_viewer(d, 3)
+    wait_until(lambda: len(d.execute_script(VIEWER_FIELDS)) == 2, 5, "the fields in the viewer")
+    assert d.execute_script(VIEWER_FIELDS) == [
+        ["Photographer", "Photographer 3", None, True],
+        ["Original", "https://example.org/photos/3", "https://example.org/photos/3", True],
+    ]
+    d.find_element(By.CSS_SELECTOR, ".viewer-next").click()
+    wait_until(lambda: d.execute_script(VIEWER_FIELDS)[:1] == [["Photographer", "Photographer 4", None, True]], 5,
+               "the next photo's fields, and only its own")
+    assert len(d.execute_script(VIEWER_FIELDS)) == 2
+    result, bad = audit(d)
+    print(f"\naxe on the open viewer: {[(v['id'], v['impact']) for v in result['violations']]}")
+    assert bad == [], Axe(d).report(bad)
+    assert console_errors(d) == []
+
+
 def test_viewer_opens_on_a_picture_walks_across_pages_and_back_closes_it(site, browser, built_site):
     viewer = f"{BASE}assets/{asset(built_site / BASE.strip('/'), 'viewer.js')}"  # the name the page gives
     d = browser(1280, 900, init_script=CLS_OBSERVER)

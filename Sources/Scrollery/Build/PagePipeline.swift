@@ -51,7 +51,7 @@ struct PagePipeline {
             theme: theme, paths: paths, title: config.title, description: config.description,
             autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by,
             sectionLabels: config.sections.labels, language: config.language, favorites: config.theme.favorites,
-            search: config.search.enabled)
+            search: config.search.enabled, fields: config.item.fields, cardFields: config.theme.cardFields)
         self.config = config
         self.buildKey = buildKey
         self.logger = logger
@@ -65,7 +65,8 @@ struct PagePipeline {
         search = try SearchIndexBuilder(
             config: config.search, hasSections: config.sections.by != .none, cacheFolder: config.cache.folder,
             store: store)
-        documents = SearchDocuments(renderer: renderer.independentCopy(), fields: config.search.fields)
+        documents = SearchDocuments(
+            renderer: renderer.independentCopy(), fields: config.search.fields, itemFields: config.search.itemFields)
     }
 
     /// Takes the next chunk's items: gives them their slugs, adds them to the search index, has their

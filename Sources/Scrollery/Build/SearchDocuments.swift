@@ -7,6 +7,8 @@ struct SearchDocuments: Sendable {
     let renderer: PageRenderer
     /// The fields whose words are indexed, for an item that came without its terms counted.
     let fields: [SearchConfig.Field]
+    /// The names of `item.fields` whose words are indexed, for an item that came without its terms counted.
+    let itemFields: [String]
 
     func document(_ slugged: SluggedItem) -> SearchDocument {
         let item = slugged.item
@@ -31,7 +33,9 @@ struct SearchDocuments: Sendable {
             item.searchTerms
             ?? SearchTerms(
                 title: fields.contains(.title) ? item.title : "",
-                body: fields.contains(.description) ? item.description?.plainText ?? "" : "")
+                body: ItemMapper.searchBody(
+                    description: fields.contains(.description) ? item.description?.plainText : nil,
+                    fields: item.fields.filter { itemFields.contains($0.name) }))
         return SearchDocument(
             title: item.title, url: renderer.paths.itemURL(slugged.slug), date: item.date, picture: picture,
             terms: terms, facets: item.facets,

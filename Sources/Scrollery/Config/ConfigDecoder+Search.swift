@@ -2,7 +2,8 @@ import ScrolleryCore
 import ScrollerySearch
 
 extension ConfigDecoder {
-    func decodeSearch(_ reader: ConfigReader?) throws(ConfigError) -> SearchConfig {
+    /// - Parameter itemFields: the item's own fields, which `search.fields` may name.
+    func decodeSearch(_ reader: ConfigReader?, itemFields: [ItemField] = []) throws(ConfigError) -> SearchConfig {
         var search = SearchConfig()
         guard let reader else { return search }
         try reader.rejectUnknownKeys(["enabled", "fields", "filters"])
@@ -14,18 +15,24 @@ extension ConfigDecoder {
                     fix: "Write `fields: [title, description]`.")
             }
             var fields: [SearchConfig.Field] = []
+            var named: [String] = []
             for entry in list {
-                guard let name = entry.string, let field = SearchConfig.Field(rawValue: name) else {
+                if let name = entry.string, let field = SearchConfig.Field(rawValue: name) {
+                    if !fields.contains(field) { fields.append(field) }
+                } else if let name = entry.string, itemFields.contains(where: { $0.name == name }) {
+                    if !named.contains(name) { named.append(name) }
+                } else {
+                    let own = itemFields.map { "`\($0.name)`" }
                     throw reader.error(
                         "fields", "\(ConfigReader.describe(entry)) is not a field search can read.",
-                        fix: "Use `title` and/or `description`.")
+                        fix: "Use `title`, `description`\(own.isEmpty ? "" : " or one of item.fields: " + own.joined(separator: ", ")).")
                 }
-                if !fields.contains(field) { fields.append(field) }
             }
-            guard !fields.isEmpty else {
+            guard !fields.isEmpty || !named.isEmpty else {
                 throw reader.error("fields", "names no field.", fix: "Write `fields: [title, description]`.")
             }
             search.fields = fields
+            search.itemFields = named
         }
         if let filters = try reader.child("filters") {
             for (keyNode, _) in filters.mapping {

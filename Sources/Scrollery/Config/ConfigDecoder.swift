@@ -36,6 +36,7 @@ final class ConfigDecoder {
         let cache = try decodeCache(top.child("cache"))
         try checkFolders(output: output, cache: cache.folder, top: top)
         let language = try decodeLanguage(top)
+        let item = try decodeItem(itemReader)
         return SiteConfig(
             title: try top.string("title") ?? "Gallery",
             description: try top.string("description"),
@@ -45,15 +46,15 @@ final class ConfigDecoder {
             pageSize: try top.int("pageSize", in: 1...1000) ?? 24,
             source: source,
             detail: detail,
-            item: try decodeItem(itemReader),
+            item: item,
             scroll: try decodeScroll(top.child("scroll")),
-            theme: try decodeTheme(top.child("theme")),
+            theme: try decodeTheme(top.child("theme"), fields: item.fields),
             fetch: try decodeFetch(top.child("fetch"), detail: detail),
             cache: cache,
             images: try decodeImages(top.child("images")),
             sections: try decodeSections(top.child("sections"), language: language),
             deploy: try decodeDeploy(top.child("deploy")),
-            search: try decodeSearch(top.child("search")),
+            search: try decodeSearch(top.child("search"), itemFields: item.fields),
             redactor: Redactor(secrets: references.values),
             siteFolder: siteFolder,
             file: file
@@ -112,7 +113,7 @@ final class ConfigDecoder {
 
     private func decodeItem(_ reader: ConfigReader) throws(ConfigError) -> ItemConfig {
         let keys = ["id", "title", "image", "width", "height", "alt", "description", "date", "link"]
-        try reader.rejectUnknownKeys(keys)
+        try reader.rejectUnknownKeys(keys + ["fields"])
         for key in keys {
             if let text = try reader.string(key) { try checkTemplate(text, reader: reader, key: key) }
         }
@@ -121,7 +122,34 @@ final class ConfigDecoder {
             title: try reader.requiredString("title", example: "\"{{title}}\""),
             image: try reader.string("image"), width: try reader.string("width"), height: try reader.string("height"),
             alt: try reader.string("alt"), description: try reader.string("description"),
-            date: try reader.string("date"), link: try reader.string("link"))
+            date: try reader.string("date"), link: try reader.string("link"),
+            fields: try decodeItemFields(try reader.child("fields")))
+    }
+
+    /// `item.fields`: an ordered mapping of names to templates. A name is a letter then letters, digits or
+    /// `_` (at most 40), and not one of the built-in keys (a name given twice is refused by the YAML reader).
+    private func decodeItemFields(_ reader: ConfigReader?) throws(ConfigError) -> [ItemField] {
+        guard let reader else { return [] }
+        var fields: [ItemField] = []
+        for (keyNode, _) in reader.mapping {
+            let name = keyNode.string ?? ""
+            guard (1...40).contains(name.count), name.first?.isLetter == true,
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else {
+                throw reader.error(
+                    name, "is not a field name templates can reach.",
+                    fix: "Use a letter, then up to 39 letters, digits and `_`, such as `photographer`.")
+            }
+            guard !ItemConfig.reservedFieldNames.contains(name) else {
+                throw reader.error(
+                    name, "is a built-in key of an item's templates, which a field may not shadow.",
+                    fix: "Give the field another name, such as `\(name)_2`.")
+            }
+            let template = try reader.requiredString(name, example: "\"{{author}}\"")
+            try checkTemplate(template, reader: reader, key: name)
+            fields.append(ItemField(name: name, template: template))
+        }
+        return fields
     }
 
     private func decodeScroll(_ reader: ConfigReader?) throws(ConfigError) -> ScrollConfig {
@@ -129,10 +157,28 @@ final class ConfigDecoder {
         return ScrollConfig(autoPages: try reader?.int("autoPages", in: 0...1000) ?? 5)
     }
 
-    private func decodeTheme(_ reader: ConfigReader?) throws(ConfigError) -> ThemeConfig {
+    /// - Parameter fields: the item's fields, which `theme.cardFields` names.
+    private func decodeTheme(_ reader: ConfigReader?, fields: [ItemField]) throws(ConfigError) -> ThemeConfig {
         guard let reader else { return ThemeConfig() }
-        try reader.rejectUnknownKeys(["layout", "favorites"])
+        try reader.rejectUnknownKeys(["layout", "favorites", "cardFields"])
         var theme = ThemeConfig(favorites: try reader.bool("favorites") ?? true)
+        if let node = reader.node("cardFields") {
+            guard let list = node.sequence else {
+                throw reader.error(
+                    "cardFields", "expected a list of field names, found \(ConfigReader.describe(node)).",
+                    fix: "Write `cardFields: [photographer]`.")
+            }
+            for entry in list {
+                let name = entry.string ?? ""
+                guard fields.contains(where: { $0.name == name }) else {
+                    let known = fields.map { "`\($0.name)`" }.joined(separator: ", ")
+                    throw reader.error(
+                        "cardFields", "`\(TerminalText.shown(name))` is not one of item.fields.",
+                        fix: known.isEmpty ? "Add it to item.fields first." : "Use one of \(known).")
+                }
+                if !theme.cardFields.contains(name) { theme.cardFields.append(name) }
+            }
+        }
         guard let text = try reader.string("layout") else { return theme }
         guard let layout = ThemeLayout(rawValue: text) else {
             let names = ThemeLayout.allCases.map { "`\($0.rawValue)`" }.joined(separator: " or ")

@@ -18,4 +18,33 @@ public struct ItemConfig: Sendable {
     public var date: String?
     /// A link to the item at its origin.
     public var link: String?
+    /// Any other fields of the source (`item.fields`): a name and a template, in the order the pages show
+    /// them.
+    public var fields: [ItemField] = []
+
+    /// The names a field may not take: the built-in keys of an item's template context, and those the
+    /// camera's data will use.
+    public static let reservedFieldNames: Set<String> = [
+        "id", "title", "image", "width", "height", "alt", "description", "date", "link", "position", "slug", "url",
+        "excerpt", "error", "section", "sectionStart", "descriptionHTML", "listURL", "prev", "next", "share",
+        "fields", "hasFields", "cardFields", "hasCardFields", "picture", "page",
+    ]
+}
+
+/// One of `item.fields`: a name, which templates reach it by, and a Mustache template over the source item
+/// (its detail under `detail`) that makes its value.
+public struct ItemField: Sendable, Equatable {
+    public var name: String
+    public var template: String
+
+    public init(name: String, template: String) {
+        self.name = name
+        self.template = template
+    }
+
+    /// How the default theme labels the field: its name with `_` as spaces and a capital first letter.
+    public var label: String {
+        let words = name.replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
 }

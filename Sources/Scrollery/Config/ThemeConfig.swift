@@ -4,13 +4,17 @@ public struct ThemeConfig: Sendable, Equatable {
     public var layout: ThemeLayout = .justified
     /// Whether cards, item pages and the viewer have a favorite button, and the site a `favorites/` page.
     public var favorites = true
+    /// The names of `item.fields` a card shows under its title, in this order.
+    public var cardFields: [String] = []
 
     /// - Parameters:
     ///   - layout: how cards are laid out on listing pages.
     ///   - favorites: whether the theme offers favorites (buttons, `favorites.js`, the `favorites/` page).
-    public init(layout: ThemeLayout = .justified, favorites: Bool = true) {
+    ///   - cardFields: the names of `item.fields` a card shows under its title.
+    public init(layout: ThemeLayout = .justified, favorites: Bool = true, cardFields: [String] = []) {
         self.layout = layout
         self.favorites = favorites
+        self.cardFields = cardFields
     }
 }
 

@@ -13,6 +13,8 @@ struct ItemMapper: Sendable {
     private let description: Template?
     private let date: Template?
     private let link: Template?
+    /// The templates of `item.fields`, with their names, in order.
+    private let fields: [(name: String, template: Template)]
     /// The date field sections are made from, and how (`nil`: no sections).
     private let section: (field: Template, grouping: SectionGrouping, labels: SectionLabels)?
     private let baseURL: BaseURL
@@ -24,6 +26,8 @@ struct ItemMapper: Sendable {
     private let textBytes: Int
     /// The fields whose words the search index takes (none without search).
     private let searchFields: [SearchConfig.Field]
+    /// The names of `item.fields` whose words the search index takes, as a description's (none without search).
+    private let searchItemFields: [String]
 
     /// - Parameters:
     ///   - templates: the config's `item:` templates.
@@ -47,6 +51,9 @@ struct ItemMapper: Sendable {
         description = try parse(templates.description, "description")
         date = try parse(templates.date, "date")
         link = try parse(templates.link, "link")
+        fields = try templates.fields.map {
+            (name: $0.name, template: try Template($0.template, escaping: .none, name: "item.fields.\($0.name)"))
+        }
         if sections.enabled {
             section = (
                 try Template(sections.template, escaping: .none, name: "sections.field"), sections.by, sections.labels
@@ -61,6 +68,7 @@ struct ItemMapper: Sendable {
             ? try search.filters.map { try Template($0.template, escaping: .none, name: "search.filters.\($0.name)") }
             : []
         searchFields = search.enabled ? search.fields : []
+        searchItemFields = search.enabled ? search.itemFields : []
         textBytes =
             search.enabled && search.fields.contains(.description)
             ? SearchText.maxFieldBytes : MarkdownRenderer.excerptBytes
@@ -97,12 +105,17 @@ struct ItemMapper: Sendable {
         let descriptionText = rendered(description).map { ControlCharacters.removed(from: redactor($0)) } ?? ""
         let sectionDate = section.flatMap { text($0.field) }
         let renderedDescription = descriptionText.isEmpty ? nil : markdown.render(descriptionText, textBytes: textBytes)
+        let fieldValues = fields.compactMap { field in
+            text(field.template).map { GalleryItem.FieldValue(name: field.name, value: $0) }
+        }
         let searchTerms =
-            searchFields.isEmpty
+            searchFields.isEmpty && searchItemFields.isEmpty
             ? nil
             : SearchTerms(
                 title: searchFields.contains(.title) ? renderedTitle : "",
-                body: searchFields.contains(.description) ? renderedDescription?.plainText ?? "" : "")
+                body: Self.searchBody(
+                    description: searchFields.contains(.description) ? renderedDescription?.plainText : nil,
+                    fields: fieldValues.filter { searchItemFields.contains($0.name) }))
         return GalleryItem(
             position: item.position, id: renderedID, title: renderedTitle, image: imageReference,
             description: renderedDescription,
@@ -110,7 +123,16 @@ struct ItemMapper: Sendable {
             error: (error ?? failure).map { $0.with(message: ControlCharacters.removed(from: $0.message)) },
             section: section.flatMap { SectionKey.of(sectionDate, by: $0.grouping, labels: $0.labels) },
             sectionDay: section == nil ? nil : sectionDate.flatMap(SectionKey.day(of:)),
-            facets: filters.map { facetValues(rendered($0)) }, searchTerms: searchTerms)
+            facets: filters.map { facetValues(rendered($0)) }, searchTerms: searchTerms,
+            fields: fieldValues)
+    }
+
+    /// The text whose words count as the description's: the values of the item's fields that `search.fields`
+    /// names, a line each, then the description's plain text (the fields first: a field's bytes past
+    /// `SearchText.maxFieldBytes` would not be read).
+    static func searchBody(description: String?, fields: [GalleryItem.FieldValue]) -> String {
+        guard !fields.isEmpty else { return description ?? "" }
+        return (fields.map(\.value) + [description].compactMap { $0 }).joined(separator: "\n")
     }
 
     /// The lines of a filter's output as values: trimmed, without control characters, not empty, each

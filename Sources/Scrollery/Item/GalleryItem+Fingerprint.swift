@@ -19,6 +19,12 @@ extension GalleryItem {
         key.add(item.error?.message ?? "-")
         key.add(item.section.map { "\($0.key) \($0.heading)" } ?? "-")
         key.add(item.sectionDay?.description ?? "-")
+        // Added only when there are fields: the keys of items without any stay those of earlier versions.
+        if !item.fields.isEmpty { key.add("fields \(item.fields.count)") }
+        for field in item.fields {
+            key.add(field.name)
+            key.add(field.value)
+        }
         switch item.picture {
         case nil: key.add("no picture")
         case .failed(let failure): key.add("failed: \(failure.message)")

@@ -6,61 +6,63 @@ import ScrollerySearch
 /// The fields are kept in one shared, immutable box: an item is handed from the enricher to the page
 /// workers, the cards, the feed and the sitemaps, and a copy of it is one reference count, not one per field.
 struct GalleryItem: Sendable, Equatable {
-    private let fields: Fields
+    private let box: Box
 
     /// 1-based position in the whole gallery.
-    var position: Int { fields.values.position }
+    var position: Int { box.values.position }
     /// The id as the source gave it (the slug is made from it).
-    var id: String { fields.values.id }
-    var title: String { fields.values.title }
-    var image: ImageReference? { fields.values.image }
-    var description: RenderedMarkdown? { fields.values.description }
-    var date: String? { fields.values.date }
+    var id: String { box.values.id }
+    var title: String { box.values.title }
+    var image: ImageReference? { box.values.image }
+    var description: RenderedMarkdown? { box.values.description }
+    var date: String? { box.values.date }
     /// A checked http(s) link to the item at its origin.
-    var link: String? { fields.values.link }
+    var link: String? { box.values.link }
     /// Why the item's details could not be had, when they could not.
-    var error: Failure? { fields.values.error }
+    var error: Failure? { box.values.error }
     /// The section the item belongs to, when the site has sections (`sections.by`).
-    var section: SectionKey? { fields.values.section }
+    var section: SectionKey? { box.values.section }
     /// The day the sections' date field names, when the site has sections and the date is usable: what the
     /// card carries (`data-date`) so the page's script can group the cards another way.
-    var sectionDay: CalendarDay? { fields.values.sectionDay }
+    var sectionDay: CalendarDay? { box.values.sectionDay }
     /// The picture as the image pipeline made it (`nil` when images are off, or the picture is a local SVG,
     /// which is linked as given).
-    var picture: PictureState? { fields.values.picture }
+    var picture: PictureState? { box.values.picture }
     /// The values of each of `search.filters`, in the config's order (empty without filters): what the
     /// search index offers as facets. Not shown on pages.
-    var facets: [[String]] { fields.values.facets }
+    var facets: [[String]] { box.values.facets }
     /// The item's words for the search index (`nil` without search).
-    var searchTerms: SearchTerms? { fields.values.searchTerms }
+    var searchTerms: SearchTerms? { box.values.searchTerms }
+    /// The values of `item.fields` that are not empty, in the config's order.
+    var fields: [FieldValue] { box.values.fields }
     /// Everything above, hashed: what the render keys of the pages that show the item are made from.
-    var fingerprint: Fingerprint.Digest { fields.fingerprint }
+    var fingerprint: Fingerprint.Digest { box.fingerprint }
 
     init(
         position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
         date: String?, link: String?, error: Failure?, section: SectionKey? = nil, sectionDay: CalendarDay? = nil,
-        facets: [[String]] = [], searchTerms: SearchTerms? = nil
+        facets: [[String]] = [], searchTerms: SearchTerms? = nil, fields: [FieldValue] = []
     ) {
-        fields = Fields(
+        box = Box(
             Values(
                 position: position, id: id, title: title, image: image, description: description, date: date,
                 link: link, error: error, section: section, sectionDay: sectionDay, picture: nil, facets: facets,
-                searchTerms: searchTerms))
+                searchTerms: searchTerms, fields: fields))
     }
 
     /// The item with its picture as the image pipeline made it.
     func with(picture: PictureState?) -> GalleryItem {
         // No picture (a local SVG, linked as given) changes nothing: the fingerprint made at `init` stands.
         if picture == nil, self.picture == nil { return self }
-        var values = fields.values
+        var values = box.values
         values.picture = picture
-        return GalleryItem(fields: Fields(values))
+        return GalleryItem(box: Box(values))
     }
 
-    private init(fields: Fields) { self.fields = fields }
+    private init(box: Box) { self.box = box }
 
     static func == (one: GalleryItem, other: GalleryItem) -> Bool {
-        one.fields === other.fields || one.fields.values == other.fields.values
+        one.box === other.box || one.box.values == other.box.values
     }
 
     /// Every field of an item but its fingerprint.
@@ -78,9 +80,16 @@ struct GalleryItem: Sendable, Equatable {
         var picture: PictureState?
         let facets: [[String]]
         let searchTerms: SearchTerms?
+        let fields: [FieldValue]
     }
 
-    private final class Fields: Sendable {
+    /// A value of one of `item.fields`.
+    struct FieldValue: Sendable, Equatable {
+        let name: String
+        let value: String
+    }
+
+    private final class Box: Sendable {
         let values: Values
         let fingerprint: Fingerprint.Digest
 

@@ -100,6 +100,10 @@ public enum SitePreset: String, CaseIterable, Sendable {
           alt: "Photo {{id}} by {{author}}"
           description: "Photo by **{{detail.author}}**, {{detail.width}} × {{detail.height}} pixels."
           link: "{{url}}"
+          fields:                    # shown on each photo's page, in this order
+            photographer: "{{author}}"
+            size: "{{detail.width}} × {{detail.height}} pixels"
+            original: "{{url}}"
         fetch:
           concurrency: 8
           retries: 3
@@ -144,6 +148,13 @@ public enum SitePreset: String, CaseIterable, Sendable {
           description: "{{#detail.bio}}{{detail.bio}}{{/detail.bio}}{{^detail.bio}}*No bio.*{{/detail.bio}}"
           date: "{{detail.created_at}}"
           link: "{{html_url}}"
+          fields:                    # shown on each profile's page, in this order
+            location: "{{detail.location}}"
+            company: "{{detail.company}}"
+            blog: "{{detail.blog}}"
+            public_repos: "{{detail.public_repos}}"
+        theme:
+          cardFields: [location]     # under each card's title
         fetch:
           concurrency: 8
           maxWait: 60s
@@ -173,6 +184,9 @@ public enum SitePreset: String, CaseIterable, Sendable {
           description: "{{explanation}}{{#copyright}}\\n\\n© {{copyright}}{{/copyright}}"
           date: "{{date}}"
           link: "{{url}}"
+          fields:                    # shown on each day's page, in this order
+            copyright: "{{copyright}}"
+            media_type: "{{media_type}}"
         sections:
           by: month            # a heading per month, and an archive page at sections/
           field: date

@@ -7,6 +7,10 @@ struct PageRenderer: Sendable {
     let theme: Theme
     let paths: SitePaths
     let autoPages: Int
+    /// The label of each of `item.fields`, by name.
+    private let fieldLabels: [String: String]
+    /// The fields a card shows under its title (`theme.cardFields`), in order.
+    private let cardFields: [String]
     /// The names every page has (`site`, `generator`): the same on every page, so built once.
     private let common: TemplateObject
 
@@ -14,11 +18,13 @@ struct PageRenderer: Sendable {
         theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int,
         layout: ThemeLayout = .justified, sections: SectionGrouping = .none,
         sectionLabels: SectionLabels = .english, language: String = "en", favorites: Bool = true,
-        search: Bool = false
+        search: Bool = false, fields: [ItemField] = [], cardFields: [String] = []
     ) {
         self.theme = theme
         self.paths = paths
         self.autoPages = autoPages
+        fieldLabels = Dictionary(fields.map { ($0.name, $0.label) }, uniquingKeysWith: { first, _ in first })
+        self.cardFields = cardFields
         var site: TemplateObject = [
             "title": .text(title),
             "baseURL": .text(paths.baseURL.path),
@@ -53,6 +59,8 @@ struct PageRenderer: Sendable {
         theme = renderer.theme.independentCopy()
         paths = renderer.paths
         autoPages = renderer.autoPages
+        fieldLabels = renderer.fieldLabels
+        cardFields = renderer.cardFields
         common = renderer.common.independentCopy()
     }
 
@@ -218,7 +226,31 @@ struct PageRenderer: Sendable {
         card["link"] = item.link.map { .text($0) }
         card["error"] = item.error.map { .text($0.message) }
         if let image = item.image { card["image"] = .object(imageFields(image, picture: item.picture)) }
+        if !item.fields.isEmpty { addFields(of: item, to: &card) }
         return Card(position: item.position, fields: card)
+    }
+
+    /// The item's `item.fields`: each by its name, all as the list `fields` (`name`, `label`, `value`, `url`
+    /// when the value is an http(s) URL, `onCard` when `theme.cardFields` names it) with `hasFields`, and
+    /// those of `theme.cardFields`, in its order, as `cardFields` with `hasCardFields`.
+    private func addFields(of item: GalleryItem, to card: inout TemplateObject) {
+        func entry(_ field: GalleryItem.FieldValue) -> TemplateValue {
+            var entry: TemplateObject = [
+                "name": .text(field.name), "label": .text(fieldLabels[field.name] ?? field.name),
+                "value": .text(field.value), "onCard": .bool(cardFields.contains(field.name)),
+            ]
+            // Always set, `false` when not a link: a missing `url` would be the card's own, found further out.
+            entry["url"] = SafeURL.external(field.value).map { .text($0) } ?? .bool(false)
+            return .object(entry)
+        }
+        for field in item.fields { card[field.name] = .text(field.value) }
+        card["fields"] = .list(item.fields.map(entry))
+        card["hasFields"] = .bool(true)
+        let shown = cardFields.compactMap { name in item.fields.first { $0.name == name }.map(entry) }
+        if !shown.isEmpty {
+            card["cardFields"] = .list(shown)
+            card["hasCardFields"] = .bool(true)
+        }
     }
 
     /// A picture as the theme shows it. With the image pipeline: the true size, a `srcset` per format
