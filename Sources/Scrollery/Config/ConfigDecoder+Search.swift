@@ -22,10 +22,11 @@ extension ConfigDecoder {
                 } else if let name = entry.string, itemFields.contains(where: { $0.name == name }) {
                     if !named.contains(name) { named.append(name) }
                 } else {
-                    let own = itemFields.map { "`\($0.name)`" }
+                    let own = itemFields.map { "`\($0.name)`" }.joined(separator: ", ")
+                    let choices = own.isEmpty ? "" : " or one of item.fields: " + own
                     throw reader.error(
                         "fields", "\(ConfigReader.describe(entry)) is not a field search can read.",
-                        fix: "Use `title`, `description`\(own.isEmpty ? "" : " or one of item.fields: " + own.joined(separator: ", ")).")
+                        fix: "Use `title`, `description`\(choices).")
                 }
             }
             guard !fields.isEmpty || !named.isEmpty else {
