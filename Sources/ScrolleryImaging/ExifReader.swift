@@ -1,3 +1,5 @@
+import ScrolleryCore
+
 /// Reads the few EXIF values a gallery shows out of an EXIF block (a TIFF structure, with or without the
 /// `Exif\0\0` of a JPEG's APP1 segment), as a photo's untrusted bytes: every offset and count is checked
 /// against the block, each directory is read once (a loop of directories ends), at most `maxEntries` a
@@ -162,7 +164,7 @@ public enum ExifReader {
             guard !text.contains(where: { $0.properties.generalCategory.isControlOrFormat }) else {
                 return nil
             }
-            let trimmed = String(text).trimmingSpaces()
+            let trimmed = String(text).trimmingWhitespace()
             return trimmed.isEmpty ? nil : trimmed
         }
 
@@ -204,16 +206,5 @@ extension Unicode.GeneralCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse: true
         default: false
         }
-    }
-}
-
-extension String {
-    /// Without spaces at either end.
-    fileprivate func trimmingSpaces() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }

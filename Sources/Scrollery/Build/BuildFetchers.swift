@@ -35,7 +35,7 @@ struct BuildFetchers: Sendable {
     /// What reads the source, details and local pictures, keeping the identity of each local file read (for
     /// the next build to compare its inputs with).
     func items(keepingIdentitiesIn files: FileIdentities) -> any Fetcher {
-        custom ?? RoutingFetcher(local: local.keepingIdentities(in: files), remote: remote)
+        custom ?? routed(remote, local: local.keepingIdentities(in: files))
     }
 
     /// What reads the pictures of a pictures step.
@@ -44,8 +44,10 @@ struct BuildFetchers: Sendable {
     /// Offline, what reads a picture that is in neither cache; `nil` when none is fetched that way.
     var missingPictures: (any Fetcher)? { remoteMissingPictures.map { routed($0) } }
 
-    private func routed(_ remote: (any Fetcher)?) -> any Fetcher {
-        RoutingFetcher(local: local, remote: remote)
+    /// Local paths to `local` (the site folder's reader by default), http(s) locations to `remote`: the
+    /// one place a run's routing is made.
+    private func routed(_ remote: (any Fetcher)?, local: LocalFileFetcher? = nil) -> any Fetcher {
+        RoutingFetcher(local: local ?? self.local, remote: remote)
     }
 }
 
