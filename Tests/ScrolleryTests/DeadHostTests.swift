@@ -191,10 +191,11 @@ struct DeadHostTests {
         let listener = try SilentListener()
         let replica = Replica()
         try await replica.run(routes: { GenericReplica.register(on: $0, count: 40) }) { base in
-            // The source is local files, and the timeout long enough for a busy machine's replica to answer.
+            // The source is local files, and the timeout long enough for the replica to answer while the other
+            // suites keep both cores busy (2 s was once too short: the replica's own host went down).
             let site = try Self.site(
                 count: 40, picture: { _ in nil }, detail: "\(base)/detail-or-port/\(listener.port)/{{id}}",
-                extra: "images: { enabled: false }\nfetch: { timeout: 2s, retries: 1, backoff: 5ms }")
+                extra: "images: { enabled: false }\nfetch: { timeout: 8s, retries: 1, backoff: 5ms }")
             defer { site.remove() }
             let summary = try await site.build()
             #expect(summary.items == 40)
