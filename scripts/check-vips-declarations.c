@@ -21,3 +21,4 @@ _Static_assert(sizeof(gboolean) == sizeof(int), "gboolean");
 
 // The field name's text is compared where it is used: both spell the same string.
 static const char orientation_matches[sizeof(VIPS_META_ORIENTATION) == sizeof(SCROLLERY_VIPS_META_ORIENTATION) ? 1 : -1];
+static const char exif_name_matches[sizeof(VIPS_META_EXIF_NAME) == sizeof(SCROLLERY_VIPS_META_EXIF_NAME) ? 1 : -1];

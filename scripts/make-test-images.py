@@ -146,7 +146,68 @@ def photo():
     return jpeg_bytes(image, quality=50)
 
 
+def camera_exif(make, model, hostile=False):
+    """An EXIF block with what a camera writes: maker, model, lens, focal length, aperture, exposure, ISO,
+    the time taken and the place. `hostile` writes instead what a broken or hostile file holds: a 64 kB
+    maker note, a date in year 0, a zero denominator, a lens name of control characters."""
+    from PIL import TiffImagePlugin
+
+    rational = TiffImagePlugin.IFDRational
+    exif = Image.Exif()
+    exif[0x010F] = make
+    exif[0x0110] = model
+    exif[0x0132] = "2024:05:01 10:00:00"
+    details = exif.get_ifd(0x8769)
+    gps = exif.get_ifd(0x8825)
+    if hostile:
+        details[0x927C] = b"\x00" * 64000  # MakerNote, near the most a JPEG segment holds
+        details[0x9003] = "0000:00:00 00:00:00"  # DateTimeOriginal
+        details[0x829D] = rational(28, 0)  # FNumber with a zero denominator
+        details[0xA434] = "\x01\x02\x1b[31m"  # LensModel of control characters
+        details[0x8827] = 400  # ISOSpeedRatings, the one sane value
+        return exif.tobytes()
+    details[0xA434] = "XF23mmF2 R WR"  # LensModel
+    details[0x920A] = rational(23, 1)  # FocalLength
+    details[0x829D] = rational(2, 1)  # FNumber
+    details[0x829A] = rational(1, 250)  # ExposureTime
+    details[0x8827] = 400  # ISOSpeedRatings
+    details[0x9003] = "2024:05:01 09:41:07"  # DateTimeOriginal
+    gps[0x0001] = "N"
+    gps[0x0002] = (rational(64, 1), rational(8, 1), rational(2655, 100))
+    gps[0x0003] = "W"
+    gps[0x0004] = (rational(21, 1), rational(56, 1), rational(1, 1))
+    return exif.tobytes()
+
+
+def camera_jpeg():
+    # 320x240 with a Fujifilm's EXIF, the place included (Reykjavík's harbour).
+    return jpeg_bytes(two_halves((320, 240), GREEN, BLUE), quality=90, exif=camera_exif("FUJIFILM", "X-T4"))
+
+
+def camera_png():
+    # The same camera data in a PNG's eXIf chunk.
+    buffer = io.BytesIO()
+    two_halves((160, 120), ORANGE, BLUE).save(buffer, "PNG", exif=camera_exif("Canon", "Canon EOS R5"))
+    return buffer.getvalue()
+
+
+def camera_webp():
+    # The same in a WebP's EXIF chunk.
+    buffer = io.BytesIO()
+    two_halves((160, 120), RED, GREEN).save(buffer, "WEBP", quality=80, exif=camera_exif("SONY", "ILCE-7M4"))
+    return buffer.getvalue()
+
+
+def hostile_exif():
+    # A JPEG whose EXIF has a 64 kB maker note and broken values beside one good one.
+    return jpeg_bytes(two_halves((200, 150), BLUE, RED), quality=90, exif=camera_exif("NIKON", "Z 6", hostile=True))
+
+
 FIXTURES = {
+    "camera.jpg": camera_jpeg,
+    "camera.png": camera_png,
+    "camera.webp": camera_webp,
+    "hostile-exif.jpg": hostile_exif,
     "orientation-6.jpg": orientation_6,
     "cmyk.jpg": cmyk,
     "alpha.png": alpha,

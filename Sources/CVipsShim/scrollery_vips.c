@@ -20,6 +20,9 @@
     X(vips_image_get_height) \
     X(vips_image_get_typeof) \
     X(vips_image_get_int) \
+    X(vips_image_get_blob) \
+    X(vips_image_get_fields) \
+    X(vips_image_remove) \
     X(vips_image_hasalpha) \
     X(vips_image_get_n_pages) \
     X(vips_image_get_bands) \
@@ -46,6 +49,7 @@
     X(vips_block_untrusted_set) \
     X(g_object_unref) \
     X(g_free) \
+    X(g_strfreev) \
     X(g_log_set_handler) \
 
 static struct {
@@ -96,6 +100,9 @@ int scrollery_vips_open(char **error)
 #define vips_image_get_height api.vips_image_get_height
 #define vips_image_get_typeof api.vips_image_get_typeof
 #define vips_image_get_int api.vips_image_get_int
+#define vips_image_get_blob api.vips_image_get_blob
+#define vips_image_get_fields api.vips_image_get_fields
+#define vips_image_remove api.vips_image_remove
 #define vips_image_hasalpha api.vips_image_hasalpha
 #define vips_image_get_n_pages api.vips_image_get_n_pages
 #define vips_image_get_bands api.vips_image_get_bands
@@ -122,6 +129,7 @@ int scrollery_vips_open(char **error)
 #define vips_block_untrusted_set api.vips_block_untrusted_set
 #define g_object_unref api.g_object_unref
 #define g_free api.g_free
+#define g_strfreev api.g_strfreev
 #define g_log_set_handler api.g_log_set_handler
 
 /// libvips' warnings (a damaged tile, say) would go to the terminal: the errors that matter reach the
@@ -213,6 +221,9 @@ static ScrolleryLoader loader_of(const char *name)
     return SCROLLERY_LOADER_UNSUPPORTED;
 }
 
+/// The largest EXIF block kept: a JPEG's cannot pass 64 KiB; one far larger is not a camera's.
+#define SCROLLERY_EXIF_MAX_BYTES ((size_t)1 << 20)
+
 static int read_header(const void *data, size_t size, ScrolleryImageHeader *header)
 {
     memset(header, 0, sizeof *header);
@@ -229,6 +240,17 @@ static int read_header(const void *data, size_t size, ScrolleryImageHeader *head
         header->orientation = orientation;
     header->has_alpha = vips_image_hasalpha(image) ? 1 : 0;
     header->pages = vips_image_get_n_pages(image);
+    const void *exif = NULL;
+    size_t exif_size = 0;
+    if (vips_image_get_typeof(image, SCROLLERY_VIPS_META_EXIF_NAME) != 0
+        && vips_image_get_blob(image, SCROLLERY_VIPS_META_EXIF_NAME, &exif, &exif_size) == 0 && exif != NULL
+        && exif_size > 0 && exif_size <= SCROLLERY_EXIF_MAX_BYTES) {
+        header->exif = malloc(exif_size);
+        if (header->exif != NULL) {
+            memcpy(header->exif, exif, exif_size);
+            header->exif_size = exif_size;
+        }
+    }
     g_object_unref(image);
     return 0;
 }
@@ -241,6 +263,24 @@ int scrollery_vips_header(const void *data, size_t size, ScrolleryImageHeader *h
     do status = read_header(data, size, header);
     while (call_again(&call, status != 0 && header->loader != SCROLLERY_LOADER_UNSUPPORTED));
     return status;
+}
+
+void scrollery_vips_header_release(ScrolleryImageHeader *header)
+{
+    free(header->exif);
+    header->exif = NULL;
+    header->exif_size = 0;
+}
+
+/// Takes every metadata field (EXIF, XMP, IPTC, ICC, comments) off `image`, so no variant made from it
+/// can carry one: libvips 8.14's WebP writer keeps EXIF and XMP even when told to strip. The header's own
+/// fields (width, bands, ...) are not metadata, and are not removed.
+static void remove_metadata(VipsImage *image)
+{
+    char **fields = vips_image_get_fields(image);
+    if (fields == NULL) return;
+    for (char **field = fields; *field != NULL; field++) vips_image_remove(image, *field);
+    g_strfreev(fields);
 }
 
 static VipsImage *decode(const void *data, size_t size, int width)
@@ -266,6 +306,7 @@ static VipsImage *decode(const void *data, size_t size, int width)
     // Every variant is made from this copy: the original is decoded once.
     VipsImage *memory = vips_image_copy_memory(converted);
     g_object_unref(converted);
+    if (memory != NULL) remove_metadata(memory);
     return memory;
 }
 

@@ -27,6 +27,8 @@ enum {
 #define SCROLLERY_VIPS_MAX_COORD (10000000)
 /// `VIPS_META_ORIENTATION`: the name of the EXIF orientation field.
 #define SCROLLERY_VIPS_META_ORIENTATION "orientation"
+/// `VIPS_META_EXIF_NAME`: the name of the EXIF block, as the loader found it.
+#define SCROLLERY_VIPS_META_EXIF_NAME "exif-data"
 /// GLib's `TRUE`, as a `gboolean` option.
 #define SCROLLERY_G_TRUE 1
 
@@ -37,6 +39,9 @@ int vips_image_get_width(const VipsImage *image);
 int vips_image_get_height(const VipsImage *image);
 unsigned long vips_image_get_typeof(const VipsImage *image, const char *name);
 int vips_image_get_int(const VipsImage *image, const char *name, int *out);
+int vips_image_get_blob(const VipsImage *image, const char *name, const void **data, size_t *length);
+char **vips_image_get_fields(VipsImage *image);
+int vips_image_remove(VipsImage *image, const char *name);
 int vips_image_hasalpha(VipsImage *image);
 int vips_image_get_n_pages(VipsImage *image);
 int vips_image_get_bands(const VipsImage *image);
@@ -63,6 +68,7 @@ void vips_cache_set_max_files(int max_files);
 void vips_block_untrusted_set(int state);
 void g_object_unref(void *object);
 void g_free(void *mem);
+void g_strfreev(char **str_array);
 unsigned int g_log_set_handler(
     const char *log_domain, int log_levels, void (*log_func)(const char *, int, const char *, void *), void *user_data);
 

@@ -11,7 +11,7 @@ public enum ExifReader {
     /// The most entries of one directory that are looked at.
     static let maxEntries = 512
     /// The longest text kept, in bytes; a longer one is cut there.
-    static let maxText = 128
+    public static let maxText = 128
 
     public static func read(_ block: [UInt8]) -> CameraData {
         var camera = CameraData()
@@ -27,16 +27,10 @@ public enum ExifReader {
         if let offset = root[0x8769].flatMap(reader.integer) {
             let exif = reader.directory(at: offset, seen: &seen)
             camera.lens = exif[0xA434].flatMap(reader.text)
-            camera.focalLength = exif[0x920A].flatMap { reader.rational($0) }.flatMap { Self.within($0, 0.1...10_000) }
-            camera.fNumber = exif[0x829D].flatMap { reader.rational($0) }.flatMap { Self.within($0, 0.3...1_000) }
-            if let (numerator, denominator) = exif[0x829A].flatMap({ reader.fraction($0) }), numerator > 0,
-                Double(numerator) / Double(denominator) <= 100_000
-            {
-                camera.exposure = (numerator, denominator)
-            }
-            camera.iso = (exif[0x8827] ?? exif[0x8833]).flatMap(reader.integer).flatMap {
-                (1...10_000_000).contains($0) ? $0 : nil
-            }
+            camera.focalLength = exif[0x920A].flatMap { reader.rational($0) }
+            camera.fNumber = exif[0x829D].flatMap { reader.rational($0) }
+            camera.exposure = exif[0x829A].flatMap { reader.fraction($0) }.map(CameraData.Exposure.init)
+            camera.iso = (exif[0x8827] ?? exif[0x8833]).flatMap(reader.integer)
             camera.taken = exif[0x9003].flatMap(reader.text).flatMap(Self.date)
         }
         camera.taken = camera.taken ?? dateTime
@@ -46,16 +40,12 @@ public enum ExifReader {
             let longitude = gps[0x0004].flatMap { reader.degrees($0) }
             let north = gps[0x0001].flatMap(reader.text).map { $0.hasPrefix("S") ? -1.0 : 1.0 } ?? 1
             let east = gps[0x0003].flatMap(reader.text).map { $0.hasPrefix("W") ? -1.0 : 1.0 } ?? 1
-            if let latitude, let longitude, latitude <= 90, longitude <= 180 {
+            if let latitude, let longitude {
                 camera.latitude = latitude * north
                 camera.longitude = longitude * east
             }
         }
-        return camera
-    }
-
-    static func within(_ value: Double, _ range: ClosedRange<Double>) -> Double? {
-        range.contains(value) ? value : nil
+        return camera.checked()
     }
 
     /// `YYYY:MM:DD HH:MM:SS` as `YYYY-MM-DDTHH:MM:SS`, for a year from 1826 (the first photograph) to 2200
@@ -201,7 +191,7 @@ public enum ExifReader {
 
 extension Unicode.GeneralCategory {
     /// Control (Cc) and format (Cf) characters, and separators of lines and paragraphs: never shown.
-    fileprivate var isControlOrFormat: Bool {
+    var isControlOrFormat: Bool {
         switch self {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse: true
         default: false

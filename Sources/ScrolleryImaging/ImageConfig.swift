@@ -18,6 +18,9 @@ public struct ImageConfig: Sendable, Equatable {
     /// Where processed pictures are shared between machines and runs, `s3://BUCKET[/PREFIX]`; nil keeps them
     /// in the cache folder only. Not part of `variantKey`: a picture is the same wherever it was made.
     public var store: String?
+    /// Whether the place a photo was taken (its EXIF GPS) is kept and shown (`images.metadata.gps`); off, it
+    /// is dropped when the picture is processed, so no cache or picture store holds it.
+    public var keepsPlace = false
 
     /// The defaults.
     public init() {}
@@ -29,9 +32,9 @@ public struct ImageConfig: Sendable, Equatable {
     /// under, so a change of settings makes new variants and an unchanged one reuses them.
     public var variantKey: String {
         let qualities = ImageFormat.allCases.map { "\($0.rawValue)=\(quality(of: $0))" }.joined(separator: ",")
-        return "v1;widths=\(widths.map(String.init).joined(separator: ","));"
+        return "v2;widths=\(widths.map(String.init).joined(separator: ","));"
             + "formats=\(formats.map(\.rawValue).joined(separator: ","));q=\(qualities);"
-            + "placeholder=\(placeholder.rawValue);maxPixels=\(maxPixels)"
+            + "placeholder=\(placeholder.rawValue);maxPixels=\(maxPixels)" + (keepsPlace ? ";gps" : "")
     }
 }
 

@@ -10,6 +10,8 @@ public struct ImageHeader: Sendable, Equatable {
     public let hasAlpha: Bool
     /// Frames of an animation (1 for a still picture).
     public let pages: Int
+    /// What the camera wrote in its EXIF, when the loader found a block (empty otherwise).
+    public let camera: CameraData
 
     /// Reads the header of `bytes`. - Throws: `ImageFailure` of kind `.notAnImage`.
     public init(of bytes: UnsafeRawBufferPointer) throws(ImageFailure) {
@@ -19,6 +21,7 @@ public struct ImageHeader: Sendable, Equatable {
         }
         var header = ScrolleryImageHeader()
         var error: UnsafeMutablePointer<CChar>?
+        defer { scrollery_vips_header_release(&header) }
         guard scrollery_vips_header(start, bytes.count, &header, &error) == 0 else {
             let detail = Vips.message(taking: error)
             throw ImageFailure(
@@ -33,6 +36,11 @@ public struct ImageHeader: Sendable, Equatable {
         orientation = Int(header.orientation)
         hasAlpha = header.has_alpha != 0
         pages = Int(header.pages)
+        if let exif = header.exif, header.exif_size > 0 {
+            camera = ExifReader.read(Array(UnsafeRawBufferPointer(start: exif, count: header.exif_size)))
+        } else {
+            camera = CameraData()
+        }
     }
 
     /// The pixels the header claims.

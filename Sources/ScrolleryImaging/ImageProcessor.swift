@@ -70,8 +70,24 @@ public enum ImageProcessor {
             ordered += ofFormat.sorted { $0.variant.width < $1.variant.width }
         }
         let image = ProcessedImage(
-            width: header.width, height: header.height, variants: ordered.map(\.variant), placeholder: placeholder)
+            width: header.width, height: header.height, variants: ordered.map(\.variant), placeholder: placeholder,
+            camera: camera(in: header, settings))
         return (image, ordered)
+    }
+
+    /// What the camera wrote in the original, without the place unless the site keeps it.
+    static func camera(in header: ImageHeader, _ settings: ImageConfig) -> CameraData {
+        settings.keepsPlace ? header.camera : header.camera.withoutPlace
+    }
+
+    /// The camera data of an original, from its header alone (no pixel decoded): for a picture whose record
+    /// was written before the EXIF was read. - Throws: `ImageFailure` when the header cannot be read.
+    public static func camera(of bytes: Data, settings: ImageConfig) throws(ImageFailure) -> CameraData {
+        let result: Result<CameraData, ImageFailure> = bytes.withUnsafeBytes { buffer in
+            defer { scrollery_vips_thread_done() }
+            return Result { () throws(ImageFailure) in camera(in: try ImageHeader(of: buffer), settings) }
+        }
+        return try result.get()
     }
 
     /// The widths to write: those asked for that are narrower than the original, and the original's own

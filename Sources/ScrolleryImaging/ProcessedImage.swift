@@ -9,12 +9,30 @@ public struct ProcessedImage: Sendable, Equatable, Codable {
     /// transparent picture has PNG where JPEG was asked for).
     public let variants: [Variant]
     public let placeholder: Placeholder?
+    /// What the camera wrote in the original's EXIF (empty when nothing); `nil` in a record written before
+    /// the EXIF was read, whose original has not been read since.
+    public var camera: CameraData?
 
-    public init(width: Int, height: Int, variants: [Variant], placeholder: Placeholder?) {
+    public init(width: Int, height: Int, variants: [Variant], placeholder: Placeholder?, camera: CameraData?) {
         self.width = width
         self.height = height
         self.variants = variants
         self.placeholder = placeholder
+        self.camera = camera
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case width, height, variants, placeholder, camera
+    }
+
+    /// A record as kept; its camera's values are checked again, as a picture store's records are untrusted.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        width = try container.decode(Int.self, forKey: .width)
+        height = try container.decode(Int.self, forKey: .height)
+        variants = try container.decode([Variant].self, forKey: .variants)
+        placeholder = try container.decodeIfPresent(Placeholder.self, forKey: .placeholder)
+        camera = try container.decodeIfPresent(CameraData.self, forKey: .camera)?.checked()
     }
 
     /// One file made from the original.

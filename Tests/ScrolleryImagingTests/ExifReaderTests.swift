@@ -112,11 +112,11 @@ struct ExifReaderTests {
         var camera = CameraData()
         camera.make = "Canon"
         camera.model = "Canon EOS R5"
-        camera.exposure = (25, 10)
+        camera.exposure = .init(25, 10)
         camera.fNumber = 2.8
         camera.focalLength = 35.5
         #expect(camera.summary == "Canon EOS R5 · 35.5mm · f/2.8 · 2.5 s")
-        camera.exposure = (10, 300)
+        camera.exposure = .init(10, 300)
         #expect(camera.exposureText == "1/30 s")
         #expect(CameraData().summary == nil && CameraData().isEmpty)
     }

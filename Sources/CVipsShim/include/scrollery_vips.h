@@ -39,6 +39,10 @@ typedef struct {
     int orientation;
     int has_alpha;
     int pages;
+    /// A copy of the EXIF block the loader found (a TIFF structure), NULL when there is none or it is
+    /// larger than 1 MiB; released with `scrollery_vips_header_release`.
+    void *exif;
+    size_t exif_size;
 } ScrolleryImageHeader;
 
 /// Opens `libvips.so.42` (or the library the environment variable `SCROLLERY_LIBVIPS` names) and finds
@@ -55,6 +59,9 @@ int scrollery_vips_start(char **error);
 /// Fills `header` from the first bytes of an image. Returns 0, or -1 (not an image libvips may load; with
 /// no text when `header->loader` is `SCROLLERY_LOADER_UNSUPPORTED`).
 int scrollery_vips_header(const void *data, size_t size, ScrolleryImageHeader *header, char **error);
+
+/// Frees what `scrollery_vips_header` allocated in `header` (its EXIF copy); safe on a zeroed header.
+void scrollery_vips_header_release(ScrolleryImageHeader *header);
 
 /// Decodes the first frame, shrinking on load to at most `width` pixels wide (never enlarging), rotated
 /// upright by its EXIF orientation, in 8-bit sRGB (or grey), held in memory. A truncated file fails.

@@ -9,7 +9,7 @@ extension ConfigDecoder {
         guard let reader else { return settings }
         try reader.rejectUnknownKeys([
             "enabled", "widths", "formats", "quality", "placeholder", "maxPixels", "maxBytes", "concurrency",
-            "store",
+            "store", "metadata",
         ])
         settings.enabled = try reader.bool("enabled") ?? true
         if let widths = try list(reader, "widths") {
@@ -71,6 +71,10 @@ extension ConfigDecoder {
                         + "the credentials come from the environment, never from the config.")
             }
             settings.store = store
+        }
+        if let metadata = try reader.child("metadata") {
+            try metadata.rejectUnknownKeys(["gps"])
+            settings.keepsPlace = try metadata.bool("gps") ?? false
         }
         return settings
     }

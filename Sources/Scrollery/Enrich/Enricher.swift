@@ -58,22 +58,28 @@ struct Enricher: Sendable {
         return results.compactMap { $0 }
     }
 
-    /// The item with its detail and its picture.
+    /// The item with its detail and its picture; mapped again with the picture when a template reads it.
     func enrich(_ item: SourceItem) async -> GalleryItem {
-        let mapped = await mapWithDetail(item)
+        let (detail, error) = await fetchDetail(of: item)
+        let mapped = mapper.map(item, detail: detail, error: error)
         guard let pictures, let reference = mapped.image else { return mapped }
-        return mapped.with(picture: await pictures.picture(for: reference))
+        let picture = await pictures.picture(for: reference)
+        guard mapper.readsPicture, case .published(let published) = picture else {
+            return mapped.with(picture: picture)
+        }
+        return mapper.map(
+            item, detail: detail, error: error, picture: published.image.templateValues
+        ).with(picture: picture)
     }
 
-    private func mapWithDetail(_ item: SourceItem) async -> GalleryItem {
-        guard let detailTemplate else { return mapper.map(item, detail: nil, error: nil) }
+    /// The item's detail, or why it could not be had (`nil` for both without `detail:`).
+    private func fetchDetail(of item: SourceItem) async -> (JSONValue?, Failure?) {
+        guard let detailTemplate else { return (nil, nil) }
         let location: String
         do {
             location = try detailTemplate.location(of: item)
         } catch {
-            return mapper.map(
-                item, detail: nil,
-                error: Failure(.invalidTemplate, message: "Details were not fetched: \(error)", underlying: error))
+            return (nil, Failure(.invalidTemplate, message: "Details were not fetched: \(error)", underlying: error))
         }
         let shown = redactor(location)
         logger.debug("fetching details of item \(item.position) from \(shown)")
@@ -84,23 +90,22 @@ struct Enricher: Sendable {
             }
         } catch let error as FetchError {
             let failure = error.failure
-            return mapper.map(
-                item, detail: nil,
-                error: failure.with(message: "Details could not be fetched: \(redactor(failure.message))"))
+            return (nil, failure.with(message: "Details could not be fetched: \(redactor(failure.message))"))
         } catch {
-            return mapper.map(
-                item, detail: nil,
-                error: Failure(
-                    .cancelled, location: shown, message: "Details were not fetched: the build was cancelled"))
+            return (
+                nil,
+                Failure(.cancelled, location: shown, message: "Details were not fetched: the build was cancelled")
+            )
         }
         do {
-            return mapper.map(item, detail: try JSONDocument.decode(response, shownAs: shown), error: nil)
+            return (try JSONDocument.decode(response, shownAs: shown), nil)
         } catch {
-            return mapper.map(
-                item, detail: nil,
-                error: Failure(
+            return (
+                nil,
+                Failure(
                     .invalidData, location: error.location, message: "Details at \(error.location) \(error.problem)",
-                    underlying: error))
+                    underlying: error)
+            )
         }
     }
 }

@@ -28,6 +28,8 @@ struct ItemMapper: Sendable {
     private let searchFields: [SearchConfig.Field]
     /// The names of `item.fields` whose words the search index takes, as a description's (none without search).
     private let searchItemFields: [String]
+    /// Whether a template reads `picture.*`, so the item is mapped again once its picture is processed.
+    let readsPicture: Bool
 
     /// - Parameters:
     ///   - templates: the config's `item:` templates.
@@ -72,12 +74,18 @@ struct ItemMapper: Sendable {
         textBytes =
             search.enabled && search.fields.contains(.description)
             ? SearchText.maxFieldBytes : MarkdownRenderer.excerptBytes
+        let pictureReaders =
+            [templates.title, templates.alt, templates.description, templates.date, templates.link]
+            + templates.fields.map(\.template) + (search.enabled ? search.filters.map(\.template) : [])
+            + (sections.enabled ? [sections.template] : [])
+        readsPicture = pictureReaders.contains { $0?.contains("picture") ?? false }
     }
 
     /// - Parameter error: why the item's detail failed, if it did. A field whose template stops at one of
     ///   the renderer's limits is left out, and the item fails with the reason.
-    func map(_ item: SourceItem, detail: JSONValue?, error: Failure?) -> GalleryItem {
-        let context = TemplateValue.item(item.value, detail: detail)
+    ///   - picture: what the item's processed picture holds, as `picture.*` (`ProcessedImage.templateValues`).
+    func map(_ item: SourceItem, detail: JSONValue?, error: Failure?, picture: [String: String]? = nil) -> GalleryItem {
+        let context = TemplateValue.item(item.value, detail: detail, picture: picture)
         var failure: Failure?
         func rendered(_ template: Template?) -> String? {
             guard let template else { return nil }

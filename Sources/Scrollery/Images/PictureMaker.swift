@@ -118,7 +118,8 @@ struct PictureMaker: Sendable {
         var fingerprint = Fingerprint(build: settings.variantKey)
         fingerprint.add(body)
         let key = fingerprint.finalize().hex
-        if let image = cachedImage(key) {
+        if let cached = cachedImage(key) {
+            let image = await withCamera(cached, key: key, original: body)
             let record = keepRecord(key, of: reference, response: response)
             // The store holds this picture (copied from it by this call) but not the original's record.
             if let shared, key == sharing.copiedKey, !sharing.originalInStore, let record {
@@ -128,7 +129,8 @@ struct PictureMaker: Sendable {
         }
         if let shared {
             switch await shared.picture(key, into: cache) {
-            case .found(let image):
+            case .found(let stored):
+                let image = await withCamera(stored, key: key, original: body)
                 sharing.copiedKey = key
                 if let record = keepRecord(key, of: reference, response: response), !sharing.originalInStore {
                     if await !shared.upload(original: record) { sharing.failed = true }
@@ -175,6 +177,26 @@ struct PictureMaker: Sendable {
             }
             return .published(picture)
         }
+    }
+
+    /// `image` with its camera data: read from the original's header (no pixel decoded) and kept in its
+    /// record when the record was written before EXIF was read. A header that cannot be read leaves the
+    /// camera empty; a record that cannot be rewritten is read again next time.
+    private func withCamera(_ image: ProcessedImage, key: String, original: Data) async -> ProcessedImage {
+        guard image.camera == nil else { return image }
+        let settings = self.settings
+        var completed = image
+        // Cancelled: left unread, for the next build.
+        guard
+            let camera = try? await workers.run({
+                (try? ImageProcessor.camera(of: original, settings: settings)) ?? CameraData()
+            })
+        else { return image }
+        completed.camera = camera
+        if let record = try? Self.encoder.encode(completed) {
+            try? cache.store(key, files: [], record: record)
+        }
+        return completed
     }
 
     /// The original: from the HTTP cache or the network, or, offline, from the network when the cache has

@@ -227,7 +227,22 @@ struct PageRenderer: Sendable {
         card["error"] = item.error.map { .text($0.message) }
         if let image = item.image { card["image"] = .object(imageFields(image, picture: item.picture)) }
         if !item.fields.isEmpty { addFields(of: item, to: &card) }
+        addPicture(of: item, to: &card)
+        if !item.fields.isEmpty || card["hasCamera"] != nil { card["hasFieldList"] = .bool(true) }
         return Card(position: item.position, fields: card)
+    }
+
+    /// What the item's processed picture holds, as `picture` (`ProcessedImage.templateValues`: its size, the
+    /// camera's values, `summary`, and `map` when the place is kept), with `hasCamera` when there is a
+    /// summary or a place to show; `picture` is `false` without a processed picture.
+    private func addPicture(of item: GalleryItem, to card: inout TemplateObject) {
+        guard case .published(let published)? = item.picture else {
+            card["picture"] = .bool(false)
+            return
+        }
+        let values = published.image.templateValues
+        card["picture"] = .object(TemplateObject(values.sorted { $0.key < $1.key }.map { ($0.key, .text($0.value)) }))
+        if values["summary"] != nil || values["map"] != nil { card["hasCamera"] = .bool(true) }
     }
 
     /// The item's `item.fields`: each by its name, all as the list `fields` (`name`, `label`, `value`, `url`

@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryImaging
 import Testing
 
 @testable import Scrollery
@@ -19,7 +20,7 @@ struct ImageConfigTests {
         #expect(images.enabled && images.widths == [320, 640, 1280] && images.formats == [.webp, .jpeg])
         #expect(images.quality(of: .webp) == 80 && images.quality(of: .jpeg) == 80)
         #expect(images.placeholder == .color && images.maxPixels == 100_000_000 && images.maxBytes == 40 << 20)
-        #expect(images.concurrency == 0 && images.store == nil)
+        #expect(images.concurrency == 0 && images.store == nil && !images.keepsPlace)
     }
 
     @Test func everyKeyIsRead() throws {
@@ -35,12 +36,15 @@ struct ImageConfigTests {
                   maxBytes: 2MB
                   concurrency: 3
                   store: s3://my-pictures/gallery
+                  metadata: { gps: true }
                 """
         ).images
         #expect(!images.enabled && images.widths == [320, 1280] && images.formats == [.avif, .jpeg])
         #expect(images.quality(of: .avif) == 55 && images.quality(of: .jpeg) == 82 && images.quality(of: .webp) == 80)
         #expect(images.placeholder == .blur && images.maxPixels == 5_000_000 && images.maxBytes == 2 << 20)
-        #expect(images.concurrency == 3 && images.store == "s3://my-pictures/gallery")
+        #expect(images.concurrency == 3 && images.store == "s3://my-pictures/gallery" && images.keepsPlace)
+        // Keeping the place is part of the pictures' key; the default's key is the one it always was.
+        #expect(images.variantKey.hasSuffix(";gps") && !ImageConfig().variantKey.contains("gps"))
         #expect(try config.parse(Self.base + "images: { quality: 70 }").images.quality(of: .webp) == 70)
     }
 
@@ -57,6 +61,8 @@ struct ImageConfigTests {
         ("images: { widht: [320] }", "images.widht", "Did you mean `widths`?"),
         ("images: { store: my-bucket/gallery }", "images.store", "not an S3 location"),
         ("images: { store: \"s3://\" }", "images.store", "not an S3 location"),
+        ("images: { metadata: { gps: yes please } }", "images.metadata.gps", "true or false"),
+        ("images: { metadata: { exif: false } }", "images.metadata.exif", "not a known key"),
     ])
     func aBadValueNamesItsKey(yaml: String, key: String, words: String) throws {
         let error = try #require(config.parseError(Self.base + yaml))
