@@ -44,6 +44,10 @@ struct ConfigTests {
             tags: "{{#detail.tags}}#{{.}} {{/detail.tags}}"
         theme:
           cardFields: [tags]       # the fields a card shows under its title
+        groups:                    # a page per value of a field: /tag/ lists them, /tag/<value>/ shows its items
+          tag:
+            values: "{{#detail.tags}}{{.}}\\n{{/detail.tags}}"   # one value per line
+            title: "Tagged {{value}}"
 
         """
 

@@ -31,6 +31,8 @@ struct PagePipeline {
     private var indexing: Task<Void, any Error>?
     /// What makes each item's search document, on the indexing task.
     private let documents: SearchDocuments
+    /// The groups' pages (`nil` without `groups:`), fed each chunk's items, written at the end.
+    private let groupPages: GroupPages?
     private var pictures: PublishedPictures
     private var slugger = Slugger()
     private var maps: SiteMaps
@@ -51,7 +53,8 @@ struct PagePipeline {
             theme: theme, paths: paths, title: config.title, description: config.description,
             autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by,
             sectionLabels: config.sections.labels, language: config.language, favorites: config.theme.favorites,
-            search: config.search.enabled, fields: config.item.fields, cardFields: config.theme.cardFields)
+            search: config.search.enabled, fields: config.item.fields, cardFields: config.theme.cardFields,
+            groups: config.groups.map(\.name))
         self.config = config
         self.buildKey = buildKey
         self.logger = logger
@@ -67,6 +70,9 @@ struct PagePipeline {
             store: store)
         documents = SearchDocuments(
             renderer: renderer.independentCopy(), fields: config.search.fields, itemFields: config.search.itemFields)
+        groupPages = try GroupPages(
+            groups: config.groups, renderer: renderer.independentCopy(), pageSize: config.pageSize,
+            cacheFolder: config.cache.folder, store: store, buildKey: buildKey)
     }
 
     /// Takes the next chunk's items: gives them their slugs, adds them to the search index, has their
@@ -74,6 +80,7 @@ struct PagePipeline {
     /// - Returns: the number of the chunk's page.
     mutating func add(_ items: [GalleryItem], into output: inout OutputWriter) async throws -> Int {
         let slugged = items.map { slug($0) }
+        try groupPages?.add(slugged)
         try await indexing?.value
         if let search {
             indexing = Task { [documents] in try await search.add(slugged.map { documents.document($0) }) }
@@ -107,6 +114,7 @@ struct PagePipeline {
         }
         do {
             try await writeLastPage(into: &output)
+            try groupPages?.finish(into: &output)
             try writeSiteFiles(into: &output)
             if let finishing {
                 for file in try await finishing.value { try output.record(file.path, changed: file.changed) }

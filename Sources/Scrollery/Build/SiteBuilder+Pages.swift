@@ -22,7 +22,7 @@ extension SiteBuilder {
             detail: config.detail,
             mapper: try ItemMapper(
                 config.item, baseURL: config.baseURL, redactor: config.redactor, sections: config.sections,
-                search: config.search),
+                search: config.search, groups: config.groups),
             fetcher: fetcher,
             concurrency: options.concurrency, redactor: config.redactor, logger: logger, pictures: pictures)
         let sourcePageCount = Mutex(0)

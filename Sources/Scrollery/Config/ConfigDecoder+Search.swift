@@ -2,8 +2,13 @@ import ScrolleryCore
 import ScrollerySearch
 
 extension ConfigDecoder {
-    /// - Parameter itemFields: the item's own fields, which `search.fields` may name.
-    func decodeSearch(_ reader: ConfigReader?, itemFields: [ItemField] = []) throws(ConfigError) -> SearchConfig {
+    /// - Parameters:
+    ///   - itemFields: the item's own fields, which `search.fields` may name.
+    ///   - groups: the site's groups, which `search.filters` may name (a list of names, or `tag: group`), so
+    ///     a facet and its group's pages are made of one definition.
+    func decodeSearch(
+        _ reader: ConfigReader?, itemFields: [ItemField] = [], groups: [GroupConfig] = []
+    ) throws(ConfigError) -> SearchConfig {
         var search = SearchConfig()
         guard let reader else { return search }
         try reader.rejectUnknownKeys(["enabled", "fields", "filters"])
@@ -35,7 +40,20 @@ extension ConfigDecoder {
             search.fields = fields
             search.itemFields = named
         }
-        if let filters = try reader.child("filters") {
+        if let list = reader.node("filters")?.sequence {
+            for entry in list {
+                guard let name = entry.string, let group = groups.first(where: { $0.name == name }) else {
+                    let names = groups.map { "`\($0.name)`" }.joined(separator: ", ")
+                    throw reader.error(
+                        "filters", "\(ConfigReader.describe(entry)) is not one of the site's groups.",
+                        fix: names.isEmpty
+                            ? "Name groups (`groups: { tag: ... }`) or write filters as a mapping of names to templates."
+                            : "Name one of \(names), or write filters as a mapping of names to templates.")
+                }
+                guard !search.filters.contains(where: { $0.name == name }) else { continue }
+                search.filters.append((name: name, template: group.values))
+            }
+        } else if let filters = try reader.child("filters") {
             for (keyNode, _) in filters.mapping {
                 let name = keyNode.string ?? ""
                 guard (1...40).contains(name.count),

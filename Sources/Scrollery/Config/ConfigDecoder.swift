@@ -21,7 +21,7 @@ final class ConfigDecoder {
         let top = try ConfigReader(file: file.path, path: "", node: root)
         try top.rejectUnknownKeys([
             "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll", "fetch",
-            "cache", "images", "theme", "sections", "language", "deploy", "search",
+            "cache", "images", "theme", "sections", "language", "deploy", "search", "groups",
         ])
         let baseURL = try decodeBaseURL(top)
         guard let sourceReader = try top.child("source") else {
@@ -37,7 +37,8 @@ final class ConfigDecoder {
         try checkFolders(output: output, cache: cache.folder, top: top)
         let language = try decodeLanguage(top)
         let item = try decodeItem(itemReader)
-        return SiteConfig(
+        let groups = try decodeGroups(top.child("groups"))
+        var config = SiteConfig(
             title: try top.string("title") ?? "Gallery",
             description: try top.string("description"),
             language: language,
@@ -54,11 +55,13 @@ final class ConfigDecoder {
             images: try decodeImages(top.child("images")),
             sections: try decodeSections(top.child("sections"), language: language),
             deploy: try decodeDeploy(top.child("deploy")),
-            search: try decodeSearch(top.child("search"), itemFields: item.fields),
+            search: try decodeSearch(top.child("search"), itemFields: item.fields, groups: groups),
             redactor: Redactor(secrets: references.values),
             siteFolder: siteFolder,
             file: file
         )
+        config.groups = groups
+        return config
     }
 
     /// A BCP 47 language tag: letters, then parts of letters and digits after `-` (`en`, `pt-BR`, `zh-Hant`).

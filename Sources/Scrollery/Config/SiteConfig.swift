@@ -41,6 +41,8 @@ public struct SiteConfig: Sendable {
     public var deploy = DeployConfig()
     /// The `search:` section: the search page, its index and the box on listing pages.
     public var search = SearchConfig()
+    /// The `groups:` section: pages for each value of a field (albums, tags, authors), in the config's order.
+    public var groups: [GroupConfig] = []
     /// Hides the values taken from the environment (`${NAME}`) wherever text is shown.
     public var redactor: Redactor
     /// The site folder: relative paths in the config are resolved against it.

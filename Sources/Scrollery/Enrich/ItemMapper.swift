@@ -28,6 +28,8 @@ struct ItemMapper: Sendable {
     private let searchFields: [SearchConfig.Field]
     /// The names of `item.fields` whose words the search index takes, as a description's (none without search).
     private let searchItemFields: [String]
+    /// The templates of `groups`' values, in order (none without groups).
+    private let groups: [Template]
     /// Whether a template reads `picture.*`, so the item is mapped again once its picture is processed.
     let readsPicture: Bool
 
@@ -38,7 +40,8 @@ struct ItemMapper: Sendable {
     ///   - sections: how items are grouped into sections, and by which field.
     init(
         _ templates: ItemConfig, baseURL: BaseURL, redactor: Redactor = Redactor(),
-        sections: SectionsConfig = SectionsConfig(), search: SearchConfig = SearchConfig()
+        sections: SectionsConfig = SectionsConfig(), search: SearchConfig = SearchConfig(),
+        groups: [GroupConfig] = []
     ) throws {
         func parse(_ text: String?, _ key: String) throws -> Template? {
             // The fields are plain text, not HTML: escaping happens once, in the theme.
@@ -69,6 +72,7 @@ struct ItemMapper: Sendable {
             search.enabled
             ? try search.filters.map { try Template($0.template, escaping: .none, name: "search.filters.\($0.name)") }
             : []
+        self.groups = try groups.map { try Template($0.values, escaping: .none, name: "groups.\($0.name)") }
         searchFields = search.enabled ? search.fields : []
         searchItemFields = search.enabled ? search.itemFields : []
         textBytes =
@@ -77,7 +81,7 @@ struct ItemMapper: Sendable {
         let pictureReaders =
             [templates.title, templates.alt, templates.description, templates.date, templates.link]
             + templates.fields.map(\.template) + (search.enabled ? search.filters.map(\.template) : [])
-            + (sections.enabled ? [sections.template] : [])
+            + (sections.enabled ? [sections.template] : []) + groups.map(\.values)
         readsPicture = pictureReaders.contains { $0?.contains("picture") ?? false }
     }
 
@@ -132,7 +136,7 @@ struct ItemMapper: Sendable {
             section: section.flatMap { SectionKey.of(sectionDate, by: $0.grouping, labels: $0.labels) },
             sectionDay: section == nil ? nil : sectionDate.flatMap(SectionKey.day(of:)),
             facets: filters.map { facetValues(rendered($0)) }, searchTerms: searchTerms,
-            fields: fieldValues)
+            fields: fieldValues, groups: groups.map { facetValues(rendered($0)) })
     }
 
     /// The text whose words count as the description's: the values of the item's fields that `search.fields`

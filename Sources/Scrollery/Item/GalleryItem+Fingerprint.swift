@@ -25,10 +25,17 @@ extension GalleryItem {
             key.add(field.name)
             key.add(field.value)
         }
+        // Added only when there are groups, as the fields are.
+        if !item.groups.isEmpty { key.add("groups \(item.groups.count)") }
+        for values in item.groups {
+            key.add(values.count)
+            for value in values { key.add(value) }
+        }
         switch item.picture {
         case nil: key.add("no picture")
         case .failed(let failure): key.add("failed: \(failure.message)")
-        case .published(let picture): key.add("published: \(picture.key)")
+        case .published(let picture):
+            key.add("published: \(picture.key)\(picture.image.camera == nil ? "" : " camera")")
         }
         return key.finalize()
     }

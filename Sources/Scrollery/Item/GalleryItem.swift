@@ -35,19 +35,21 @@ struct GalleryItem: Sendable, Equatable {
     var searchTerms: SearchTerms? { box.values.searchTerms }
     /// The values of `item.fields` that are not empty, in the config's order.
     var fields: [FieldValue] { box.values.fields }
+    /// The item's values of each of `groups`, in the config's order (empty without groups).
+    var groups: [[String]] { box.values.groups }
     /// Everything above, hashed: what the render keys of the pages that show the item are made from.
     var fingerprint: Fingerprint.Digest { box.fingerprint }
 
     init(
         position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
         date: String?, link: String?, error: Failure?, section: SectionKey? = nil, sectionDay: CalendarDay? = nil,
-        facets: [[String]] = [], searchTerms: SearchTerms? = nil, fields: [FieldValue] = []
+        facets: [[String]] = [], searchTerms: SearchTerms? = nil, fields: [FieldValue] = [], groups: [[String]] = []
     ) {
         box = Box(
             Values(
                 position: position, id: id, title: title, image: image, description: description, date: date,
                 link: link, error: error, section: section, sectionDay: sectionDay, picture: nil, facets: facets,
-                searchTerms: searchTerms, fields: fields))
+                searchTerms: searchTerms, fields: fields, groups: groups))
     }
 
     /// The item with its picture as the image pipeline made it.
@@ -81,6 +83,7 @@ struct GalleryItem: Sendable, Equatable {
         let facets: [[String]]
         let searchTerms: SearchTerms?
         let fields: [FieldValue]
+        let groups: [[String]]
     }
 
     /// A value of one of `item.fields`.

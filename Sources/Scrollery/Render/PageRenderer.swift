@@ -11,6 +11,10 @@ struct PageRenderer: Sendable {
     private let fieldLabels: [String: String]
     /// The fields a card shows under its title (`theme.cardFields`), in order.
     private let cardFields: [String]
+    /// The names of `groups`, in order: an item page links to its values' pages.
+    private let groupNames: [String]
+    /// The site's title.
+    let siteTitle: String
     /// The names every page has (`site`, `generator`): the same on every page, so built once.
     private let common: TemplateObject
 
@@ -18,13 +22,15 @@ struct PageRenderer: Sendable {
         theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int,
         layout: ThemeLayout = .justified, sections: SectionGrouping = .none,
         sectionLabels: SectionLabels = .english, language: String = "en", favorites: Bool = true,
-        search: Bool = false, fields: [ItemField] = [], cardFields: [String] = []
+        search: Bool = false, fields: [ItemField] = [], cardFields: [String] = [], groups: [String] = []
     ) {
         self.theme = theme
         self.paths = paths
         self.autoPages = autoPages
         fieldLabels = Dictionary(fields.map { ($0.name, $0.label) }, uniquingKeysWith: { first, _ in first })
         self.cardFields = cardFields
+        groupNames = groups
+        siteTitle = title
         var site: TemplateObject = [
             "title": .text(title),
             "baseURL": .text(paths.baseURL.path),
@@ -61,6 +67,8 @@ struct PageRenderer: Sendable {
         autoPages = renderer.autoPages
         fieldLabels = renderer.fieldLabels
         cardFields = renderer.cardFields
+        groupNames = renderer.groupNames
+        siteTitle = renderer.siteTitle
         common = renderer.common.independentCopy()
     }
 
@@ -72,12 +80,16 @@ struct PageRenderer: Sendable {
 
     /// A listing page: `number` is 1-based, `cards` are its items in order, `sections` what each card
     /// shows of sections (none when the site has no sections).
-    func listPage(number: Int, cards: [Card], hasNext: Bool, sections: [SectionMark?] = []) throws(ThemeError)
-        -> [UInt8]
-    {
+    /// A group's value page (`tag/<slug>/`) is one with `group` (the names of `groupPageContext`) and the
+    /// URLs of its own chain (`pageURL`).
+    func listPage(
+        number: Int, cards: [Card], hasNext: Bool, sections: [SectionMark?] = [], group: TemplateObject? = nil,
+        pageURL: ((Int) -> String)? = nil
+    ) throws(ThemeError) -> [UInt8] {
+        let pageURL = pageURL ?? paths.listPageURL
         var page: TemplateObject = [
             "number": TemplateValue(number),
-            "url": .text(paths.listPageURL(number)),
+            "url": .text(pageURL(number)),
             "isFirst": .bool(number == 1),
             "isEmpty": .bool(cards.isEmpty),
             "setSize": TemplateValue(-1),
@@ -86,9 +98,10 @@ struct PageRenderer: Sendable {
             page["firstPosition"] = TemplateValue(first.position)
             page["lastPosition"] = TemplateValue(last.position)
         }
-        if number > 1 { page["prev"] = ["url": .text(paths.listPageURL(number - 1))] }
-        if hasNext { page["next"] = ["url": .text(paths.listPageURL(number + 1))] }
+        if number > 1 { page["prev"] = ["url": .text(pageURL(number - 1))] }
+        if hasNext { page["next"] = ["url": .text(pageURL(number + 1))] }
         var context = common
+        context["group"] = group.map { .object($0) }
         context["scroll"] = ["autoPages": TemplateValue(autoPages)]
         let marks = sections.count == cards.count ? sections : Array(repeating: nil, count: cards.count)
         page["hasSections"] = .bool(marks.contains { $0 != nil })
@@ -112,6 +125,24 @@ struct PageRenderer: Sendable {
                 return .object(fields)
             })
         return try theme.render("list", .object(context))
+    }
+
+    /// A page of a group's values (`tag/`, or the values that share a readable slug at `tag/<slug>/`):
+    /// `group` (its names), `values` (each `value`, `url`, `count`, `image` as a card's), and the chain's
+    /// `page.prev` and `page.next`.
+    func groupIndexPage(
+        group: TemplateObject, values: [TemplateObject], number: Int, hasNext: Bool, pageURL: (Int) -> String
+    ) throws(ThemeError) -> [UInt8] {
+        var page: TemplateObject = [
+            "number": TemplateValue(number), "url": .text(pageURL(number)), "isFirst": .bool(number == 1),
+        ]
+        if number > 1 { page["prev"] = ["url": .text(pageURL(number - 1))] }
+        if hasNext { page["next"] = ["url": .text(pageURL(number + 1))] }
+        var context = common
+        context["group"] = .object(group)
+        context["page"] = .object(page)
+        context["values"] = .list(values.map { .object($0) })
+        return try theme.render("groups", .object(context))
     }
 
     /// The archive page (`sections/index.html`) around its entries: the text before them and after them.
@@ -228,8 +259,27 @@ struct PageRenderer: Sendable {
         if let image = item.image { card["image"] = .object(imageFields(image, picture: item.picture)) }
         if !item.fields.isEmpty { addFields(of: item, to: &card) }
         addPicture(of: item, to: &card)
+        addGroups(of: item, to: &card)
         if !item.fields.isEmpty || card["hasCamera"] != nil { card["hasFieldList"] = .bool(true) }
         return Card(position: item.position, fields: card)
+    }
+
+    /// The item's values of each group, as `groups` (each `name`, `url` of its list, and `values`: each
+    /// `value` and the `url` of its page) with `hasGroups`.
+    private func addGroups(of item: GalleryItem, to card: inout TemplateObject) {
+        let groups: [TemplateValue] = zip(groupNames, item.groups).compactMap { name, values in
+            guard !values.isEmpty else { return nil }
+            return .object([
+                "name": .text(name), "url": .text(paths.groupURL(name)),
+                "values": .list(
+                    values.map {
+                        .object(["value": .text($0), "url": .text(paths.groupURL(name, slug: GroupSlug.readable($0)))])
+                    }),
+            ])
+        }
+        guard !groups.isEmpty else { return }
+        card["groups"] = .list(groups)
+        card["hasGroups"] = .bool(true)
     }
 
     /// What the item's processed picture holds, as `picture` (`ProcessedImage.templateValues`: its size, the

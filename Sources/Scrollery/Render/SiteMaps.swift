@@ -75,6 +75,7 @@ struct SiteMaps {
         switch page {
         case .list(let number): path = paths.listPageURL(number)
         case .item(let slug): path = paths.itemURL(slug)
+        case .group(let file): path = paths.url(ofFile: file)
         }
         return "<url><loc>\(XMLText.escape(paths.baseURL.absolute(path)))</loc></url>"
     }
@@ -85,26 +86,47 @@ struct SiteMaps {
 
     /// An Atom feed of the first items of the gallery (the newest, for a source that lists newest first).
     func atomFeed() -> String {
+        Self.atomFeed(
+            title: title, paths: paths, feedPath: "feed.xml", alternate: paths.baseURL.path,
+            entries: newest.map { entry in
+                FeedEntry(
+                    title: entry.item.title, path: paths.itemURL(entry.slug), date: entry.item.date,
+                    excerpt: entry.item.description?.excerpt, html: entry.item.description?.html)
+            })
+    }
+
+    /// An entry of a feed: an item's title, the path of its page, its date and its text.
+    struct FeedEntry: Sendable {
+        let title: String
+        let path: String
+        let date: String?
+        let excerpt: String?
+        let html: String?
+    }
+
+    /// An Atom feed at `feedPath` (relative to the base URL) of `entries`, whose page is at `alternate`.
+    static func atomFeed(
+        title: String, paths: SitePaths, feedPath: String, alternate: String, entries: [FeedEntry]
+    ) -> String {
         let base = paths.baseURL
-        let feedURL = base.absolute(base.path + "feed.xml")
-        let updated = newest.compactMap { Self.timestamp($0.item.date) }.max() ?? "1970-01-01T00:00:00Z"
+        let feedURL = base.absolute(paths.url(ofFile: feedPath))
+        let updated = entries.compactMap { timestamp($0.date) }.max() ?? "1970-01-01T00:00:00Z"
         var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
         text += "<title>\(XMLText.escape(title))</title>\n"
-        text += "<id>\(XMLText.escape(Self.id(feedURL, absolute: base.origin != nil)))</id>\n"
+        text += "<id>\(XMLText.escape(id(feedURL, absolute: base.origin != nil)))</id>\n"
         text += "<link rel=\"self\" href=\"\(XMLText.escape(feedURL))\"/>\n"
-        text += "<link rel=\"alternate\" href=\"\(XMLText.escape(base.absolute(base.path)))\"/>\n"
+        text += "<link rel=\"alternate\" href=\"\(XMLText.escape(base.absolute(alternate)))\"/>\n"
         text += "<updated>\(updated)</updated>\n<generator>Scrollery</generator>\n"
-        for entry in newest {
-            let item = entry.item
-            let url = base.absolute(paths.itemURL(entry.slug))
-            text += "<entry>\n<title>\(XMLText.escape(item.title))</title>\n"
-            text += "<id>\(XMLText.escape(Self.id(url, absolute: base.origin != nil)))</id>\n"
+        for entry in entries {
+            let url = base.absolute(entry.path)
+            text += "<entry>\n<title>\(XMLText.escape(entry.title))</title>\n"
+            text += "<id>\(XMLText.escape(id(url, absolute: base.origin != nil)))</id>\n"
             text += "<link rel=\"alternate\" href=\"\(XMLText.escape(url))\"/>\n"
-            text += "<updated>\(Self.timestamp(item.date) ?? updated)</updated>\n"
-            if let excerpt = item.description?.excerpt {
+            text += "<updated>\(timestamp(entry.date) ?? updated)</updated>\n"
+            if let excerpt = entry.excerpt {
                 text += "<summary>\(XMLText.escape(excerpt))</summary>\n"
             }
-            if let html = item.description?.html {
+            if let html = entry.html {
                 text += "<content type=\"html\">\(XMLText.escape(html))</content>\n"
             }
             text += "</entry>\n"

@@ -26,4 +26,24 @@ package struct SitePaths: Sendable {
     package static func itemFile(_ slug: String) -> String {
         "items/\(slug)/index.html"
     }
+
+    /// The file of a group's page: `<group>/index.html` (and `<group>/page/N/index.html`) for the list of its
+    /// values, `<group>/<slug>/index.html` (and `…/page/N/index.html`) for a value's items.
+    package static func groupFile(_ group: String, slug: String? = nil, page: Int = 1) -> String {
+        group + "/" + (slug.map { $0 + "/" } ?? "") + (page <= 1 ? "" : "page/\(page)/") + "index.html"
+    }
+
+    /// The URL of a group's page (`groupFile`), its slug percent-encoded.
+    package func groupURL(_ group: String, slug: String? = nil, page: Int = 1) -> String {
+        url(ofFile: Self.groupFile(group, slug: slug, page: page))
+    }
+
+    /// The URL of a page's file (`…/index.html`): its folder under the base URL, each part percent-encoded.
+    package func url(ofFile file: String) -> String {
+        let folder = file.hasSuffix("index.html") ? file.dropLast("index.html".count) : Substring(file)
+        return baseURL.path
+            + folder.split(separator: "/", omittingEmptySubsequences: false).map {
+                URIBytes.percentEncoded(String($0))
+            }.joined(separator: "/")
+    }
 }

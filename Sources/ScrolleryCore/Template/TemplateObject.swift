@@ -49,6 +49,9 @@ package struct TemplateObject: Sendable {
         index(of: name, key: key).map { entries[$0].value }
     }
 
+    /// The names and values, in the order they were set.
+    package var pairs: [(String, TemplateValue)] { entries.map { ($0.name, $0.value) } }
+
     /// The same names and values in storage of their own (`TemplateValue.independentCopy`).
     package func independentCopy() -> TemplateObject {
         var copy = TemplateObject()

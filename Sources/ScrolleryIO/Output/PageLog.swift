@@ -28,6 +28,7 @@ package final class PageLog {
     private static let headerSize = 21
     private static let changedFlag: UInt8 = 1
     private static let itemFlag: UInt8 = 2
+    private static let groupFlag: UInt8 = 4
 
     /// - Parameter folder: where the file is made (and at once unlinked).
     package init(in folder: OpenFolder) throws {
@@ -69,6 +70,9 @@ package final class PageLog {
         case .item(let slug):
             text = slug
             buffer.append((changed ? Self.changedFlag : 0) | Self.itemFlag)
+        case .group(let file):
+            text = file
+            buffer.append((changed ? Self.changedFlag : 0) | Self.groupFlag)
         }
         text.withUTF8 { bytes in
             withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { buffer.append(contentsOf: $0) }
@@ -114,6 +118,8 @@ package final class PageLog {
             let name: PageName
             if flags & itemFlag != 0 {
                 name = .item(slug: text)
+            } else if flags & groupFlag != 0 {
+                name = .group(file: text)
             } else {
                 guard let number = Int(text) else { return nil }
                 name = .list(number)
