@@ -6,7 +6,7 @@ VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: build test swift-test browser-test dist dist-test release-lint bench-release deps browser-deps bench bench-smoke bench-deps bench-images \
-	bench-images-deps bench-dead-hosts vips-declarations bench-shards bench-search bench-search-browser pagefind-deps bench-deploy deploy-test deploy-deps screenshots sample lint format serve \
+	bench-images-deps bench-dead-hosts vips-declarations bench-shards bench-search bench-search-browser pagefind-deps bench-deploy bench-groups deploy-test deploy-deps screenshots sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
 ## build: install libcmark-dev, libvips-dev and libjemalloc-dev if missing, build scrollery, build the sample site into site/public
@@ -176,6 +176,14 @@ BENCH_SHARDS_JOBS ?= 4
 bench-shards: deps bench-images-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
 	$(PYTHON) bench/shards.py --n $(BENCH_SHARDS_N) --shards $(BENCH_SHARDS_JOBS)
+
+## bench-groups: the world gallery with and without two groups (author, and tags drawn from N/10), in one run, at each
+##   of BENCH_GROUPS_N items, and Hugo's taxonomy pages over the same items at 10,000: wall and CPU time, peak memory,
+##   pages, and the CPU a group page costs beside the build's own per page (release build)
+BENCH_GROUPS_N ?= 10000,100000
+bench-groups: deps
+	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
+	$(PYTHON) bench/groups.py --n "$(BENCH_GROUPS_N)"
 
 ## bench-dead-hosts: what a dead picture host costs a build of BENCH_DEAD_N items (a name that does not resolve, a
 ##   port that refuses connections, a server that never answers), beside the same items with pictures off

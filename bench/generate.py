@@ -20,6 +20,7 @@ are (bench/world.py: names and captions in many scripts, emoji, typographic quot
 paragraphs of richer Markdown); sizes, dates and ids are the same. Python 3 standard library only.
 """
 
+import bisect
 import datetime
 import importlib.util
 import json
@@ -65,12 +66,36 @@ item:
 """
 
 
-def items(n, world_text=False, vocabulary=None):
+class TagVocabulary:
+    """`size` distinct tags (made-up words of world.Vocabulary, numbered past its 50,000), drawn with Zipf's
+    law: a gallery's tags, of which a few are on many items and most on a few."""
+
+    def __init__(self, size):
+        self.words = world.Vocabulary().words
+        self.size = size
+        total = 0.0
+        self.cumulative = []
+        for rank in range(1, size + 1):
+            total += 1.0 / rank
+            self.cumulative.append(total)
+
+    def tag(self, rng):
+        rank = bisect.bisect_left(self.cumulative, rng.random() * self.cumulative[-1])
+        word = self.words[rank % len(self.words)]
+        return word if rank < len(self.words) else f"{word} {rank // len(self.words) + 1}"
+
+    def tags(self, rng):
+        return sorted({self.tag(rng) for _ in range(rng.randint(1, 4))})
+
+
+def items(n, world_text=False, vocabulary=None, tag_vocabulary=None):
     """The N items in source order, each with its detail's description and tags; with `vocabulary` (a
-    world.Vocabulary), each world description ends with a paragraph of notes drawn from it."""
+    world.Vocabulary), each world description ends with a paragraph of notes drawn from it; with
+    `tag_vocabulary` (a TagVocabulary), the tags are one to four drawn from it (other fields unchanged)."""
     rng = random.Random(SEED)
     text_rng = random.Random(SEED + 1)
     notes_rng = random.Random(SEED + 2)
+    tags_rng = random.Random(SEED + 3)
     newest = datetime.date(2026, 3, 14)
     for index in range(n):
         number = index + 1
@@ -86,7 +111,8 @@ def items(n, world_text=False, vocabulary=None):
             "description": (
                 world.description(text_rng) + (f"\n\n{vocabulary.notes(notes_rng)}" if vocabulary else "")
                 if world_text else sample.description(rng, number, w, h)),
-            "tags": sorted(rng.sample(sample.TAGS, rng.randint(1, 3))),
+            "tags": (lambda drawn: tag_vocabulary.tags(tags_rng) if tag_vocabulary else drawn)(
+                sorted(rng.sample(sample.TAGS, rng.randint(1, 3)))),
         }
 
 
@@ -94,7 +120,8 @@ def toml_string(text):
     return json.dumps(text, ensure_ascii=False)
 
 
-def generate(n, out, hugo=True, world_text=False, vocabulary=None):
+def generate(n, out, hugo=True, world_text=False, vocabulary=None, tag_vocabulary=None, taxonomies=False):
+    """Writes the corpus; with `taxonomies`, Hugo's front matter has the item's `tags` and `authors`."""
     if out.exists():
         shutil.rmtree(out)
     site = out / "scrollery"
@@ -111,7 +138,7 @@ def generate(n, out, hugo=True, world_text=False, vocabulary=None):
         content.mkdir(parents=True)
     page, number = [], 1
     with open(out / "descriptions.md", "w", encoding="utf-8") as all_descriptions:
-        for position, item in enumerate(items(n, world_text, vocabulary), 1):
+        for position, item in enumerate(items(n, world_text, vocabulary, tag_vocabulary), 1):
             listed = {key: item[key] for key in ("id", "author", "date", "width", "height", "url")}
             page.append(listed)
             detail = {"id": item["id"], "description": item["description"], "tags": item["tags"]}
@@ -125,6 +152,10 @@ def generate(n, out, hugo=True, world_text=False, vocabulary=None):
                 f"width = {item['width']}",
                 f"height = {item['height']}",
                 f"link = {toml_string(item['url'])}",
+            ] + ([
+                f"tags = [{', '.join(toml_string(tag) for tag in item['tags'])}]",
+                f"authors = [{toml_string(item['author'])}]",
+            ] if taxonomies else []) + [
                 "+++",
                 "",
             ]
