@@ -34,7 +34,6 @@ search = importlib.util.module_from_spec(_search_spec)
 _search_spec.loader.exec_module(search)
 
 GROUPS_CONFIG = """
-images: { enabled: false }
 groups:
   author: "{{author}}"
   tag: "{{#detail.tags}}{{.}}\\n{{/detail.tags}}"
@@ -55,12 +54,12 @@ def sites(n, work, hugo):
         (data / "complete").write_text("")
     plain = data / "scrollery"
     grouped = data / "scrollery-groups"
-    shutil.rmtree(grouped, ignore_errors=True)
-    shutil.copytree(plain, grouped, ignore=shutil.ignore_patterns("public", ".scrollery-cache"))
     with open(plain / "scrollery.yml", "a+", encoding="utf-8") as config:
         config.seek(0)
         if "images: { enabled: false }" not in config.read():
             config.write("images: { enabled: false }\n")
+    shutil.rmtree(grouped, ignore_errors=True)
+    shutil.copytree(plain, grouped, ignore=shutil.ignore_patterns("public", ".scrollery-cache"))
     with open(grouped / "scrollery.yml", "a", encoding="utf-8") as config:
         config.write(GROUPS_CONFIG)
     return plain, grouped, (data / "hugo" if hugo else None)
