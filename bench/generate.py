@@ -20,7 +20,6 @@ are (bench/world.py: names and captions in many scripts, emoji, typographic quot
 paragraphs of richer Markdown); sizes, dates and ids are the same. Python 3 standard library only.
 """
 
-import bisect
 import datetime
 import importlib.util
 import json
@@ -72,15 +71,10 @@ class TagVocabulary:
 
     def __init__(self, size):
         self.words = world.Vocabulary().words
-        self.size = size
-        total = 0.0
-        self.cumulative = []
-        for rank in range(1, size + 1):
-            total += 1.0 / rank
-            self.cumulative.append(total)
+        self.cumulative = world.zipf_cumulative(size)
 
     def tag(self, rng):
-        rank = bisect.bisect_left(self.cumulative, rng.random() * self.cumulative[-1])
+        rank = world.zipf_rank(self.cumulative, rng)
         word = self.words[rank % len(self.words)]
         return word if rank < len(self.words) else f"{word} {rank // len(self.words) + 1}"
 

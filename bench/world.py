@@ -116,6 +116,21 @@ SYLLABLES = [
 ]
 
 
+def zipf_cumulative(size):
+    """The running sums of 1/r for r from 1 to `size`: Zipf's law, for `zipf_rank`."""
+    total = 0.0
+    cumulative = []
+    for rank in range(1, size + 1):
+        total += 1.0 / rank
+        cumulative.append(total)
+    return cumulative
+
+
+def zipf_rank(cumulative, rng):
+    """A 0-based rank drawn with Zipf's law: rank r about 1/(r+1) as often as rank 0."""
+    return bisect.bisect_left(cumulative, rng.random() * cumulative[-1])
+
+
 class Vocabulary:
     """50,000 made-up words in twelve scripts, and Zipf-distributed draws from them."""
 
@@ -132,14 +147,10 @@ class Vocabulary:
                 seen.add(word.lower())
                 words.append(word)
         self.words = words
-        total = 0.0
-        self.cumulative = []
-        for rank in range(1, size + 1):
-            total += 1.0 / rank
-            self.cumulative.append(total)
+        self.cumulative = zipf_cumulative(size)
 
     def word(self, rng):
-        return self.words[bisect.bisect_left(self.cumulative, rng.random() * self.cumulative[-1])]
+        return self.words[zipf_rank(self.cumulative, rng)]
 
     def notes(self, rng):
         """A paragraph of 8 to 40 drawn words, with a camera note."""
