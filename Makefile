@@ -120,6 +120,7 @@ bench-smoke:
 	$(MAKE) bench-search-browser BENCH_SEARCH_N=300 BENCH_SEARCH_QUERIES=12
 	$(PYTHON) bench/search.py --n 300 --runs 1 --remote-latency 5 --no-pagefind --work .build/bench-search-smoke
 	$(PYTHON) bench/release.py --runs 4
+	$(PYTHON) bench/groups.py --n 300 --runs 1 --hugo-n 300 --work .build/bench-groups-smoke
 
 ## bench-search: Scrollery's search index against Pagefind (PyPI pagefind-bin, in .build/pagefind-venv) on the
 ##   same built gallery of BENCH_SEARCH_N items (default 10000) of the world's text: times, memory, files, bytes;
