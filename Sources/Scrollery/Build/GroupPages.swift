@@ -12,8 +12,12 @@ import ScrolleryIO
 final class GroupPages {
     /// Values on a page of a group's list.
     static let valuesPerPage = 60
-    /// The most bytes of records held before they are written as a run.
-    static let spillBytes = 16 << 20
+    /// The most bytes of records held before they are written as a run (with a record's own overhead).
+    static let spillBytes = 4 << 20
+    /// In tests, a smaller `spillBytes` (1: a run per item), so that every build spills and merges.
+    @TaskLocal static var spillBytesInTests: Int?
+    /// What a record costs in memory beside its bytes: its two arrays' headers and the allocator's rounding.
+    private static let recordOverhead = 96
     /// The bytes of records written to the spill file at once.
     private static let blockBytes = 256 << 10
 
@@ -80,10 +84,12 @@ final class GroupPages {
                     key.append(0)
                     withUnsafeBytes(of: UInt32(clamping: item.position).bigEndian) { key.append(contentsOf: $0) }
                     buffer.append(Record(key: key, payload: payload))
-                    bufferBytes += key.count + payload.count + 16
+                    bufferBytes += key.count + Self.recordOverhead
                 }
             }
-            if bufferBytes >= Self.spillBytes { try spill() }
+            // A card is shared by its item's records: counted once.
+            bufferBytes += payload.count
+            if bufferBytes >= Self.spillBytesInTests ?? Self.spillBytes { try spill() }
         }
     }
 

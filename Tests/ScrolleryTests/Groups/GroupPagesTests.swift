@@ -179,6 +179,17 @@ import Testing
         #expect(try Self.modified(site, "tag/boats/page/2/index.html") == boatsBefore)
     }
 
+    @Test("spilled a run per item and merged, the pages are the same bytes as from one run in memory")
+    func spilledRuns() async throws {
+        let site = try Self.site(Self.items)
+        defer { site.remove() }
+        _ = try await site.build()
+        let inMemory = try SiteFixture.snapshot(of: site.output)
+        try FileManager.default.removeItem(at: site.output)
+        _ = try await GroupPages.$spillBytesInTests.withValue(1) { try await site.build() }
+        #expect(try SiteFixture.snapshot(of: site.output) == inMemory)
+    }
+
     static func modified(_ site: RemoteSite, _ path: String) throws -> Date? {
         try FileManager.default.attributesOfItem(atPath: site.output.appendingPathComponent(path).path)[
             .modificationDate]
