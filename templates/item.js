@@ -3,7 +3,8 @@
 (function () {
   'use strict';
   document.addEventListener('keydown', function (e) {
-    var t = e.target, rel = { ArrowLeft: 'prev', ArrowRight: 'next' }[e.key];
+    var t = e.target, rtl = document.documentElement.dir === 'rtl',
+      rel = { ArrowLeft: rtl ? 'next' : 'prev', ArrowRight: rtl ? 'prev' : 'next' }[e.key];
     if (!rel || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey ||
         (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))) return;
     var a = document.querySelector('.item-nav a[rel=' + rel + ']');

@@ -21,7 +21,7 @@ final class ConfigDecoder {
         let top = try ConfigReader(file: file.path, path: "", node: root)
         try top.rejectUnknownKeys([
             "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll", "fetch",
-            "cache", "images", "theme", "sections", "language", "deploy", "search",
+            "cache", "images", "theme", "sections", "language", "deploy", "search", "strings",
         ])
         let baseURL = try decodeBaseURL(top)
         guard let sourceReader = try top.child("source") else {
@@ -55,6 +55,7 @@ final class ConfigDecoder {
             sections: try decodeSections(top.child("sections"), language: language),
             deploy: try decodeDeploy(top.child("deploy")),
             search: try decodeSearch(top.child("search"), itemFields: item.fields),
+            strings: try decodeStrings(top.child("strings")),
             redactor: Redactor(secrets: references.values),
             siteFolder: siteFolder,
             file: file

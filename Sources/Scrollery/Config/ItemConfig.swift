@@ -27,7 +27,7 @@ public struct ItemConfig: Sendable {
     public static let reservedFieldNames: Set<String> = [
         "id", "title", "image", "width", "height", "alt", "description", "date", "link", "position", "slug", "url",
         "excerpt", "error", "section", "sectionStart", "descriptionHTML", "listURL", "prev", "next", "share",
-        "fields", "hasFields", "cardFields", "hasCardFields", "picture", "page",
+        "fields", "hasFields", "cardFields", "hasCardFields", "picture", "page", "strings",
     ]
 }
 

@@ -41,6 +41,8 @@ public struct SiteConfig: Sendable {
     public var deploy = DeployConfig()
     /// The `search:` section: the search page, its index and the box on listing pages.
     public var search = SearchConfig()
+    /// The `strings:` section: the site's own words for the theme, by key, over its language's table.
+    public var strings: [String: String] = [:]
     /// Hides the values taken from the environment (`${NAME}`) wherever text is shown.
     public var redactor: Redactor
     /// The site folder: relative paths in the config are resolved against it.

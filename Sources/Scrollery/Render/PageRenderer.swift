@@ -11,20 +11,27 @@ struct PageRenderer: Sendable {
     private let fieldLabels: [String: String]
     /// The fields a card shows under its title (`theme.cardFields`), in order.
     private let cardFields: [String]
-    /// The names every page has (`site`, `generator`): the same on every page, so built once.
+    /// The names every page has (`site`, `strings`, `generator`): the same on every page, so built once.
     private let common: TemplateObject
+    /// Every word the theme shows, in the site's language.
+    let strings: ThemeStrings
+    /// The keys of the words every page carries for the scripts.
+    private let scriptKeys: [String]
 
     init(
         theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int,
         layout: ThemeLayout = .justified, sections: SectionGrouping = .none,
         sectionLabels: SectionLabels = .english, language: String = "en", favorites: Bool = true,
-        search: Bool = false, fields: [ItemField] = [], cardFields: [String] = []
+        search: Bool = false, fields: [ItemField] = [], cardFields: [String] = [],
+        strings: ThemeStrings = ThemeStrings.of(language: "en").strings
     ) {
         self.theme = theme
+        self.strings = strings
         self.paths = paths
         self.autoPages = autoPages
         fieldLabels = Dictionary(fields.map { ($0.name, $0.label) }, uniquingKeysWith: { first, _ in first })
         self.cardFields = cardFields
+        scriptKeys = ThemeStrings.scriptKeys + (favorites ? ThemeStrings.favoriteKeys : [])
         var site: TemplateObject = [
             "title": .text(title),
             "baseURL": .text(paths.baseURL.path),
@@ -33,6 +40,8 @@ struct PageRenderer: Sendable {
             "assets": ThemeAssets(theme: theme, favorites: favorites, search: search).templateValue(
                 assetsURL: paths.assetsURL),
             "lang": .text(language),
+            "dir": .text(strings.isRightToLeft ? "rtl" : "ltr"),
+            "stringsJSON": .text(strings.json(keys: scriptKeys)),
             "sectionsBy": .text(sections.rawValue),
             "sectionLabels": .text(sectionLabels.json),
         ]
@@ -45,7 +54,16 @@ struct PageRenderer: Sendable {
             "grid": .bool(layout == .grid),
             "favorites": .bool(favorites),
         ]
-        common = ["site": .object(site), "theme": .object(themeOptions), "generator": "Scrollery"]
+        // The words without a count, `{site}` and `{generator}` filled in; the others are filled per page.
+        let generator = "Scrollery"
+        var words: TemplateObject = [:]
+        for key in ThemeStrings.plainKeys {
+            words[key] = .text(strings.text(key, ["site": title, "generator": generator]))
+        }
+        common = [
+            "site": .object(site), "theme": .object(themeOptions), "generator": .text(generator),
+            "strings": .object(words),
+        ]
     }
 
     /// The same renderer with its own copy of the templates and of the names every page has: one per
@@ -59,6 +77,8 @@ struct PageRenderer: Sendable {
         theme = renderer.theme.independentCopy()
         paths = renderer.paths
         autoPages = renderer.autoPages
+        strings = renderer.strings
+        scriptKeys = renderer.scriptKeys
         fieldLabels = renderer.fieldLabels
         cardFields = renderer.cardFields
         common = renderer.common.independentCopy()
@@ -82,9 +102,13 @@ struct PageRenderer: Sendable {
             "isEmpty": .bool(cards.isEmpty),
             "setSize": TemplateValue(-1),
         ]
+        page["title"] = .text(strings.text("page", ["n": String(number)]))
         if let first = cards.first, let last = cards.last {
             page["firstPosition"] = TemplateValue(first.position)
             page["lastPosition"] = TemplateValue(last.position)
+            page["info"] = .text(
+                strings.text(
+                    "pageItems", ["n": String(number), "first": String(first.position), "last": String(last.position)]))
         }
         if number > 1 { page["prev"] = ["url": .text(paths.listPageURL(number - 1))] }
         if hasNext { page["next"] = ["url": .text(paths.listPageURL(number + 1))] }
@@ -136,7 +160,7 @@ struct PageRenderer: Sendable {
             "key": .text(entry.key.key),
             "heading": .text(entry.key.heading),
             "count": TemplateValue(entry.count),
-            "countText": .text(entry.count == 1 ? "1 item" : "\(entry.count) items"),
+            "countText": .text(strings.count("items", entry.count)),
             "url": .text(paths.listPageURL(entry.page) + "#item-\(entry.position)"),
             "page": TemplateValue(entry.page),
             "position": TemplateValue(entry.position),
@@ -200,13 +224,23 @@ struct PageRenderer: Sendable {
 
     /// The favorites page: the same for every build of the site, filled in the reader's browser.
     func favoritesPage() throws(ThemeError) -> [UInt8] {
-        try theme.render("favorites", .object(common))
+        try theme.render("favorites", .object(withScriptWords(ThemeStrings.favoritesPageKeys)))
+    }
+
+    /// The names every page has, with the scripts' words of a page of its own (`keys`) added to the JSON.
+    private func withScriptWords(_ keys: [String]) -> TemplateObject {
+        var context = common
+        guard case .object(var site)? = context["site"] else { return context }
+        site["stringsJSON"] = .text(
+            strings.json(keys: scriptKeys + keys))
+        context["site"] = .object(site)
+        return context
     }
 
     /// The search page: a shell that `search.js` fills from the index; `filters` are the names of the
     /// facets, in the config's order.
     func searchPage(filters: [String]) throws(ThemeError) -> [UInt8] {
-        var context = common
+        var context = withScriptWords(ThemeStrings.searchPageKeys)
         context["search"] = [
             "filters": .list(filters.map { .object(["name": .text($0)]) }),
             "indexURL": .text(paths.baseURL.path + "search/index.json"),
