@@ -2,7 +2,7 @@
  * <dialog> that goes through the whole gallery: past the last card it loads the next listing page with
  * the scroll's own loader (Scrollery.next), before the first the page above (Scrollery.prev). While a
  * photo is shown the address is its item page (pushState), so back closes the viewer and reload lands
- * on that page. Keys: ← → Esc (mirrored right to left); swipe; buttons. Focus stays inside and returns to the card. */
+ * on that page. Keys: ← → Esc (mirrored right to left), i (the information panel); swipe; buttons. Focus stays inside and returns to the card. */
 (function () {
   'use strict';
   var d = document, w = window, S = w.Scrollery, root = d.documentElement, rtl = root.dir === 'rtl';
@@ -16,16 +16,20 @@
   box.setAttribute('aria-labelledby', 'viewer-title');
   box.innerHTML =
     '<div class="viewer-stage"><img class="viewer-img" alt="" decoding="async"></div>' +
-    '<div class="viewer-info"><p class="viewer-count" id="viewer-count" aria-live="polite"></p>' +
+    '<div class="viewer-info" id="viewer-info"><p class="viewer-count" id="viewer-count" aria-live="polite"></p>' +
     '<h2 class="viewer-title" id="viewer-title"></h2><p class="viewer-date"></p><p class="viewer-text"></p>' +
     '<dl class="viewer-fields fields" hidden></dl>' +
     '<p class="viewer-links"><a class="viewer-page"></a> <a class="viewer-source" rel="noopener">' + t('original') + ' <span aria-hidden="true">↗</span></a></p></div>' +
     '<button type="button" class="viewer-btn viewer-prev" data-go="-1" aria-label="' + t('viewerPrevious') + '">←</button>' +
     '<button type="button" class="viewer-btn viewer-next" data-go="1" aria-label="' + t('viewerNext') + '">→</button>' +
-    '<button type="button" class="viewer-btn viewer-close" data-go="0" aria-label="' + t('viewerClose') + '">✕</button>';
+    '<button type="button" class="viewer-btn viewer-close" data-go="0" aria-label="' + t('viewerClose') + '">✕</button>' +
+    '<button type="button" class="viewer-btn viewer-about" aria-controls="viewer-info" aria-expanded="true" aria-label="' +
+    t('viewerInfo') + '">i</button>';
   d.body.appendChild(box);
   var $ = function (c) { return box.querySelector('.viewer-' + c); };
-  var img = $('img'), count = $('count');
+  var img = $('img'), count = $('count'), info = $('info');
+  /* the information panel (the i button or key): shown or hidden until the reader says otherwise */
+  var about = function () { info.hidden = !info.hidden; $('about').setAttribute('aria-expanded', !info.hidden); };
   var text = function (c, sel) { var e = c.querySelector(sel); return e ? e.textContent : ''; };
 
   /* the card beside c in the feed (skipping page breaks and section headings), or null */
@@ -111,6 +115,7 @@
   });
   w.addEventListener('popstate', function () { if (box.open) box.close(); });
   box.addEventListener('click', function (e) {
+    if (e.target.closest('.viewer-about')) return about();
     var b = e.target.closest('[data-go]');
     if (b) { var n = +b.getAttribute('data-go'); if (n) go(n); else box.close(); }
   });
@@ -123,6 +128,7 @@
       return;
     }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'i' || e.key === 'I') about();
     if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') { e.preventDefault(); go((e.key === 'ArrowRight') !== rtl ? 1 : -1); }
   });
   /* swipe: a horizontal move of 40 px or more on the picture */

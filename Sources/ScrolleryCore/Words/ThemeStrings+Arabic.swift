@@ -136,6 +136,7 @@ extension ThemeStrings {
         "skipToFooter": "الانتقال إلى التذييل",
         "undo": "تراجع",
         "viewOriginal": "عرض المصدر",
+        "viewerInfo": "معلومات",
         "viewerClose": "إغلاق العارض",
         "viewerNext": "الصورة التالية",
         "viewerPrevious": "الصورة السابقة",

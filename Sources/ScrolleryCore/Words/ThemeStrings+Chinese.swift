@@ -96,6 +96,7 @@ extension ThemeStrings {
         "skipToFooter": "跳到页脚",
         "undo": "撤销",
         "viewOriginal": "查看来源",
+        "viewerInfo": "信息",
         "viewerClose": "关闭查看器",
         "viewerNext": "下一张照片",
         "viewerPrevious": "上一张照片",

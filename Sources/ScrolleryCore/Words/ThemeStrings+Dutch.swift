@@ -106,6 +106,7 @@ extension ThemeStrings {
         "skipToFooter": "Naar de voettekst",
         "undo": "Ongedaan maken",
         "viewOriginal": "De bron bekijken",
+        "viewerInfo": "Informatie",
         "viewerClose": "De viewer sluiten",
         "viewerNext": "Volgende foto",
         "viewerPrevious": "Vorige foto",

@@ -4,7 +4,7 @@ extension ThemeStrings {
     public static let scriptKeys: [String] = [
         "cardsOf", "endOfGallery", "galleryStart", "loadMore", "loadMoreFailed", "loadPrevious",
         "loadPreviousFailed", "loading", "many", "openPage", "original", "pageLoaded", "photoOf", "retry",
-        "viewerClose", "viewerNext", "viewerPrevious",
+        "viewerClose", "viewerInfo", "viewerNext", "viewerPrevious",
     ]
     /// The keys of the words `favorites.js` shows, on pages with favorites.
     public static let favoriteKeys: [String] = ["dismiss", "favCannotKeep", "favFull", "favMax", "favOff"]
@@ -130,6 +130,7 @@ extension ThemeStrings {
         "undo": "Undo",
         "viewOriginal": "View the original",
         "viewerClose": "Close the viewer",
+        "viewerInfo": "Information",
         "viewerNext": "Next photo",
         "viewerPrevious": "Previous photo",
         "week": "Week",

@@ -114,6 +114,7 @@ extension ThemeStrings {
         "skipToFooter": "Aller au pied de page",
         "undo": "Annuler",
         "viewOriginal": "Voir la source",
+        "viewerInfo": "Informations",
         "viewerClose": "Fermer la visionneuse",
         "viewerNext": "Photo suivante",
         "viewerPrevious": "Photo précédente",

@@ -107,6 +107,7 @@ extension ThemeStrings {
         "skipToFooter": "Zur Fußzeile springen",
         "undo": "Rückgängig",
         "viewOriginal": "Original ansehen",
+        "viewerInfo": "Informationen",
         "viewerClose": "Betrachter schließen",
         "viewerNext": "Nächstes Foto",
         "viewerPrevious": "Vorheriges Foto",

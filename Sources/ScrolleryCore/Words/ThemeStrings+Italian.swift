@@ -114,6 +114,7 @@ extension ThemeStrings {
         "skipToFooter": "Vai al piè di pagina",
         "undo": "Annulla",
         "viewOriginal": "Vedi la fonte",
+        "viewerInfo": "Informazioni",
         "viewerClose": "Chiudi il visualizzatore",
         "viewerNext": "Foto successiva",
         "viewerPrevious": "Foto precedente",

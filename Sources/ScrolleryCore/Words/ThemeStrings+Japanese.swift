@@ -95,6 +95,7 @@ extension ThemeStrings {
         "skipToFooter": "フッターへ移動",
         "undo": "元に戻す",
         "viewOriginal": "元のページを見る",
+        "viewerInfo": "情報",
         "viewerClose": "ビューアーを閉じる",
         "viewerNext": "次の写真",
         "viewerPrevious": "前の写真",

@@ -122,6 +122,7 @@ extension ThemeStrings {
         "skipToFooter": "Przejdź do stopki",
         "undo": "Cofnij",
         "viewOriginal": "Zobacz źródło",
+        "viewerInfo": "Informacje",
         "viewerClose": "Zamknij przeglądarkę zdjęć",
         "viewerNext": "Następne zdjęcie",
         "viewerPrevious": "Poprzednie zdjęcie",

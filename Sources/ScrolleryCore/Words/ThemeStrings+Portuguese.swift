@@ -114,6 +114,7 @@ extension ThemeStrings {
         "skipToFooter": "Pular para o rodapé",
         "undo": "Desfazer",
         "viewOriginal": "Ver a fonte",
+        "viewerInfo": "Informações",
         "viewerClose": "Fechar o visualizador",
         "viewerNext": "Próxima foto",
         "viewerPrevious": "Foto anterior",

@@ -114,6 +114,7 @@ extension ThemeStrings {
         "skipToFooter": "Saltar al pie de página",
         "undo": "Deshacer",
         "viewOriginal": "Ver la fuente",
+        "viewerInfo": "Información",
         "viewerClose": "Cerrar el visor",
         "viewerNext": "Foto siguiente",
         "viewerPrevious": "Foto anterior",
