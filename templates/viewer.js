@@ -19,7 +19,9 @@
     '<div class="viewer-info" id="viewer-info"><p class="viewer-count" id="viewer-count" aria-live="polite"></p>' +
     '<h2 class="viewer-title" id="viewer-title"></h2><p class="viewer-date"></p><p class="viewer-text"></p>' +
     '<dl class="viewer-fields fields" hidden></dl>' +
-    '<p class="viewer-links"><a class="viewer-page"></a> <a class="viewer-source" rel="noopener">' + t('original') + ' <span aria-hidden="true">↗</span></a></p></div>' +
+    '<p class="viewer-links"><a class="viewer-page"></a> <a class="viewer-source" rel="noopener">' + t('original') +
+    ' <span aria-hidden="true">↗</span></a> <a class="viewer-download" download rel="noopener">' + t('download') +
+    '</a></p></div>' +
     '<button type="button" class="viewer-btn viewer-prev" data-go="-1" aria-label="' + t('viewerPrevious') + '">←</button>' +
     '<button type="button" class="viewer-btn viewer-next" data-go="1" aria-label="' + t('viewerNext') + '">→</button>' +
     '<button type="button" class="viewer-btn viewer-close" data-go="0" aria-label="' + t('viewerClose') + '">✕</button>' +
@@ -68,6 +70,9 @@
     $('page').href = a.href;
     $('page').textContent = t('openPage');
     $('source').hidden = !s;
+    var dl = c.getAttribute('data-download'); // item.download, an http(s) URL the build checked
+    $('download').hidden = !dl;
+    if (dl) $('download').href = dl;
     if (s) $('source').href = s.href;
     count.textContent = t('photoOf', { n: c.getAttribute('aria-posinset'), total: total() });
     $('prev').disabled = !beside(c, -1) && !d.querySelector('.feed-prev [data-act=prev]');

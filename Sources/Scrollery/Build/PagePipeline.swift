@@ -60,7 +60,7 @@ struct PagePipeline {
             autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by,
             sectionLabels: config.sections.labels, language: config.language, favorites: config.theme.favorites,
             search: config.search.enabled, fields: config.item.fields, cardFields: config.theme.cardFields,
-            strings: strings)
+            strings: strings, downloads: config.theme.download)
         self.config = config
         self.buildKey = buildKey
         self.logger = logger

@@ -113,7 +113,7 @@ final class ConfigDecoder {
     }
 
     private func decodeItem(_ reader: ConfigReader) throws(ConfigError) -> ItemConfig {
-        let keys = ["id", "title", "image", "width", "height", "alt", "description", "date", "link"]
+        let keys = ["id", "title", "image", "width", "height", "alt", "description", "date", "link", "download"]
         try reader.rejectUnknownKeys(keys + ["fields"])
         for key in keys {
             if let text = try reader.string(key) { try checkTemplate(text, reader: reader, key: key) }
@@ -124,6 +124,7 @@ final class ConfigDecoder {
             image: try reader.string("image"), width: try reader.string("width"), height: try reader.string("height"),
             alt: try reader.string("alt"), description: try reader.string("description"),
             date: try reader.string("date"), link: try reader.string("link"),
+            download: try reader.string("download"),
             fields: try decodeItemFields(try reader.child("fields")))
     }
 
@@ -161,8 +162,9 @@ final class ConfigDecoder {
     /// - Parameter fields: the item's fields, which `theme.cardFields` names.
     private func decodeTheme(_ reader: ConfigReader?, fields: [ItemField]) throws(ConfigError) -> ThemeConfig {
         guard let reader else { return ThemeConfig() }
-        try reader.rejectUnknownKeys(["layout", "favorites", "cardFields"])
+        try reader.rejectUnknownKeys(["layout", "favorites", "cardFields", "download"])
         var theme = ThemeConfig(favorites: try reader.bool("favorites") ?? true)
+        theme.download = try reader.bool("download") ?? true
         if let node = reader.node("cardFields") {
             guard let list = node.sequence else {
                 throw reader.error(

@@ -25,6 +25,8 @@ extension GalleryItem {
             key.add(field.name)
             key.add(field.value)
         }
+        // Added only when there is one: the keys of items without stay those of earlier versions.
+        if let download = item.download { key.add("download \(download)") }
         switch item.picture {
         case nil: key.add("no picture")
         case .failed(let failure): key.add("failed: \(failure.message)")

@@ -18,6 +18,8 @@ struct GalleryItem: Sendable, Equatable {
     var date: String? { box.values.date }
     /// A checked http(s) link to the item at its origin.
     var link: String? { box.values.link }
+    /// A checked http(s) URL of the file offered for download (`item.download`).
+    var download: String? { box.values.download }
     /// Why the item's details could not be had, when they could not.
     var error: Failure? { box.values.error }
     /// The section the item belongs to, when the site has sections (`sections.by`).
@@ -41,13 +43,13 @@ struct GalleryItem: Sendable, Equatable {
     init(
         position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
         date: String?, link: String?, error: Failure?, section: SectionKey? = nil, sectionDay: CalendarDay? = nil,
-        facets: [[String]] = [], searchTerms: SearchTerms? = nil, fields: [FieldValue] = []
+        facets: [[String]] = [], searchTerms: SearchTerms? = nil, fields: [FieldValue] = [], download: String? = nil
     ) {
         box = Box(
             Values(
                 position: position, id: id, title: title, image: image, description: description, date: date,
                 link: link, error: error, section: section, sectionDay: sectionDay, picture: nil, facets: facets,
-                searchTerms: searchTerms, fields: fields))
+                searchTerms: searchTerms, fields: fields, download: download))
     }
 
     /// The item with its picture as the image pipeline made it.
@@ -81,6 +83,7 @@ struct GalleryItem: Sendable, Equatable {
         let facets: [[String]]
         let searchTerms: SearchTerms?
         let fields: [FieldValue]
+        let download: String?
     }
 
     /// A value of one of `item.fields`.

@@ -17,14 +17,17 @@ struct PageRenderer: Sendable {
     let strings: ThemeStrings
     /// The keys of the words every page carries for the scripts.
     private let scriptKeys: [String]
+    /// Whether items offer a download (`theme.download`).
+    private let downloads: Bool
 
     init(
         theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int,
         layout: ThemeLayout = .justified, sections: SectionGrouping = .none,
         sectionLabels: SectionLabels = .english, language: String = "en", favorites: Bool = true,
         search: Bool = false, fields: [ItemField] = [], cardFields: [String] = [],
-        strings: ThemeStrings = ThemeStrings.of(language: "en").strings
+        strings: ThemeStrings = ThemeStrings.of(language: "en").strings, downloads: Bool = true
     ) {
+        self.downloads = downloads
         self.theme = theme
         self.strings = strings
         self.paths = paths
@@ -79,6 +82,7 @@ struct PageRenderer: Sendable {
         autoPages = renderer.autoPages
         strings = renderer.strings
         scriptKeys = renderer.scriptKeys
+        downloads = renderer.downloads
         fieldLabels = renderer.fieldLabels
         cardFields = renderer.cardFields
         common = renderer.common.independentCopy()
@@ -259,7 +263,14 @@ struct PageRenderer: Sendable {
         card["excerpt"] = item.description?.excerpt.map { .text($0) }
         card["link"] = item.link.map { .text($0) }
         card["error"] = item.error.map { .text($0.message) }
-        if let image = item.image { card["image"] = .object(imageFields(image, picture: item.picture)) }
+        var largest: String?
+        if let image = item.image {
+            let fields = imageFields(image, picture: item.picture)
+            card["image"] = .object(fields)
+            // A picture the pipeline made: its largest variant, a file of the site's own.
+            if case .published? = item.picture, case .text(let src)? = fields["src"] { largest = src }
+        }
+        if downloads, let download = item.download ?? largest { card["download"] = .text(download) }
         if !item.fields.isEmpty { addFields(of: item, to: &card) }
         return Card(position: item.position, fields: card)
     }

@@ -11,6 +11,7 @@ extension ThemeStrings {
         "copied": "نُسخ.",
         "day": "اليوم",
         "detailsUnavailable": "التفاصيل غير متاحة:",
+        "download": "تنزيل",
         "dismiss": "إغلاق",
         "endOfGallery": "نهاية المعرض.",
         "exportFile": "تصدير ملف",

@@ -12,6 +12,7 @@ extension ThemeStrings {
         "copied": "已复制。",
         "day": "日",
         "detailsUnavailable": "详情不可用：",
+        "download": "下载",
         "dismiss": "关闭",
         "endOfGallery": "图库已到底。",
         "exportFile": "导出文件",

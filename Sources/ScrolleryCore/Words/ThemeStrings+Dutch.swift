@@ -11,6 +11,7 @@ extension ThemeStrings {
         "copied": "Gekopieerd.",
         "day": "Dag",
         "detailsUnavailable": "Details niet beschikbaar:",
+        "download": "Downloaden",
         "dismiss": "Sluiten",
         "endOfGallery": "Einde van de galerij.",
         "exportFile": "Bestand exporteren",

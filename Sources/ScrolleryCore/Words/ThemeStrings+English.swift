@@ -2,7 +2,7 @@ extension ThemeStrings {
     /// The keys of the words the scripts of every page show (`scrollery.js`, `viewer.js`, `sections.js`):
     /// the pages carry them as JSON.
     public static let scriptKeys: [String] = [
-        "cardsOf", "endOfGallery", "galleryStart", "loadMore", "loadMoreFailed", "loadPrevious",
+        "cardsOf", "download", "endOfGallery", "galleryStart", "loadMore", "loadMoreFailed", "loadPrevious",
         "loadPreviousFailed", "loading", "many", "openPage", "original", "pageLoaded", "photoOf", "retry",
         "viewerClose", "viewerInfo", "viewerNext", "viewerPrevious",
     ]
@@ -35,6 +35,7 @@ extension ThemeStrings {
         "copied": "Copied.",
         "day": "Day",
         "detailsUnavailable": "Details unavailable:",
+        "download": "Download",
         "dismiss": "Dismiss",
         "endOfGallery": "End of gallery.",
         "exportFile": "Export file",

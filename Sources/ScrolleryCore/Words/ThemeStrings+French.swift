@@ -11,6 +11,7 @@ extension ThemeStrings {
         "copied": "Copié.",
         "day": "Jour",
         "detailsUnavailable": "Détails indisponibles :",
+        "download": "Télécharger",
         "dismiss": "Fermer",
         "endOfGallery": "Fin de la galerie.",
         "exportFile": "Exporter un fichier",

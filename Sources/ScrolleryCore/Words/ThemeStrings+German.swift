@@ -11,6 +11,7 @@ extension ThemeStrings {
         "copied": "Kopiert.",
         "day": "Tag",
         "detailsUnavailable": "Details nicht verfügbar:",
+        "download": "Herunterladen",
         "dismiss": "Schließen",
         "endOfGallery": "Ende der Galerie.",
         "exportFile": "Datei exportieren",

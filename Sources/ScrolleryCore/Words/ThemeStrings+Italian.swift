@@ -11,6 +11,7 @@ extension ThemeStrings {
         "copied": "Copiato.",
         "day": "Giorno",
         "detailsUnavailable": "Dettagli non disponibili:",
+        "download": "Scarica",
         "dismiss": "Chiudi",
         "endOfGallery": "Fine della galleria.",
         "exportFile": "Esporta file",

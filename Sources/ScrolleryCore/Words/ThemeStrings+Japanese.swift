@@ -11,6 +11,7 @@ extension ThemeStrings {
         "copied": "コピーしました。",
         "day": "日",
         "detailsUnavailable": "詳細を取得できません：",
+        "download": "ダウンロード",
         "dismiss": "閉じる",
         "endOfGallery": "ギャラリーの最後です。",
         "exportFile": "ファイルに書き出す",

@@ -11,6 +11,7 @@ extension ThemeStrings {
         "copied": "Skopiowano.",
         "day": "Dzień",
         "detailsUnavailable": "Szczegóły niedostępne:",
+        "download": "Pobierz",
         "dismiss": "Zamknij",
         "endOfGallery": "Koniec galerii.",
         "exportFile": "Eksportuj plik",

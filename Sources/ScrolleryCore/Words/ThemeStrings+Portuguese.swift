@@ -11,6 +11,7 @@ extension ThemeStrings {
         "copied": "Copiado.",
         "day": "Dia",
         "detailsUnavailable": "Detalhes indisponíveis:",
+        "download": "Baixar",
         "dismiss": "Fechar",
         "endOfGallery": "Fim da galeria.",
         "exportFile": "Exportar arquivo",

@@ -11,6 +11,7 @@ extension ThemeStrings {
         "copied": "Copiado.",
         "day": "Día",
         "detailsUnavailable": "Detalles no disponibles:",
+        "download": "Descargar",
         "dismiss": "Cerrar",
         "endOfGallery": "Fin de la galería.",
         "exportFile": "Exportar archivo",
