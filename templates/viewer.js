@@ -56,6 +56,19 @@
       img.alt = i.alt;
     }
     img.hidden = !i;
+    /* a video: a file in <video preload="none">; YouTube or Vimeo behind a play button, loaded once pressed */
+    var stage = $('stage'), vt = c.getAttribute('data-video-type'), em = c.getAttribute('data-embed'), v;
+    [].forEach.call(stage.querySelectorAll('.viewer-video, .viewer-play, .viewer-frame'), function (e) { e.remove(); });
+    if (vt) {
+      v = stage.appendChild(d.createElement('video'));
+      v.className = 'viewer-video'; v.controls = v.playsInline = true; v.preload = 'none'; v.poster = img.src;
+      v.appendChild(d.createElement('source')).type = vt;
+      v.firstChild.src = c.getAttribute('data-video');
+    } else if (em) {
+      v = stage.appendChild(d.createElement('button'));
+      v.type = 'button'; v.className = 'viewer-play'; v.setAttribute('data-embed', em);
+      v.setAttribute('aria-label', t('playVideo'));
+    }
     $('title').textContent = text(c, '.card-title');
     $('date').textContent = text(c, '.card-date');
     $('text').textContent = text(c, '.card-excerpt');
@@ -121,6 +134,13 @@
   w.addEventListener('popstate', function () { if (box.open) box.close(); });
   box.addEventListener('click', function (e) {
     if (e.target.closest('.viewer-about')) return about();
+    var p = e.target.closest('.viewer-play');
+    if (p) {
+      var f = d.createElement('iframe');
+      f.className = 'viewer-frame'; f.src = p.getAttribute('data-embed'); f.title = t('playVideo');
+      f.allow = 'autoplay; fullscreen; picture-in-picture'; f.allowFullscreen = true;
+      return p.replaceWith(f);
+    }
     var b = e.target.closest('[data-go]');
     if (b) { var n = +b.getAttribute('data-go'); if (n) go(n); else box.close(); }
   });

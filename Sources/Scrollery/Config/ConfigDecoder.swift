@@ -113,7 +113,9 @@ final class ConfigDecoder {
     }
 
     private func decodeItem(_ reader: ConfigReader) throws(ConfigError) -> ItemConfig {
-        let keys = ["id", "title", "image", "width", "height", "alt", "description", "date", "link", "download"]
+        let keys = [
+            "id", "title", "image", "width", "height", "alt", "description", "date", "link", "download", "video",
+        ]
         try reader.rejectUnknownKeys(keys + ["fields"])
         for key in keys {
             if let text = try reader.string(key) { try checkTemplate(text, reader: reader, key: key) }
@@ -124,7 +126,7 @@ final class ConfigDecoder {
             image: try reader.string("image"), width: try reader.string("width"), height: try reader.string("height"),
             alt: try reader.string("alt"), description: try reader.string("description"),
             date: try reader.string("date"), link: try reader.string("link"),
-            download: try reader.string("download"),
+            download: try reader.string("download"), video: try reader.string("video"),
             fields: try decodeItemFields(try reader.child("fields")))
     }
 

@@ -271,6 +271,16 @@ struct PageRenderer: Sendable {
             if case .published? = item.picture, case .text(let src)? = fields["src"] { largest = src }
         }
         if downloads, let download = item.download ?? largest { card["download"] = .text(download) }
+        switch item.video.flatMap(VideoSource.init) {
+        case .file(let url, let type)?:
+            card["video"] = ["url": .text(url), "file": .bool(true), "type": .text(type)]
+        case .embed(let service, let player)?:
+            card["video"] = [
+                "url": .text(item.video ?? ""), "embed": .text(player), "service": .text(service),
+            ]
+        case nil:
+            break
+        }
         if !item.fields.isEmpty { addFields(of: item, to: &card) }
         return Card(position: item.position, fields: card)
     }

@@ -3,7 +3,7 @@ extension ThemeStrings {
     /// the pages carry them as JSON.
     public static let scriptKeys: [String] = [
         "cardsOf", "download", "endOfGallery", "galleryStart", "loadMore", "loadMoreFailed", "loadPrevious",
-        "loadPreviousFailed", "loading", "many", "openPage", "original", "pageLoaded", "photoOf", "retry",
+        "loadPreviousFailed", "loading", "many", "openPage", "original", "pageLoaded", "photoOf", "playVideo", "retry",
         "viewerClose", "viewerInfo", "viewerNext", "viewerPrevious",
     ]
     /// The keys of the words `favorites.js` shows, on pages with favorites.
@@ -99,6 +99,7 @@ extension ThemeStrings {
         "pagination": "Pagination",
         "photoOf": "Photo {n} of {total}",
         "photos": "Photos",
+        "playVideo": "Play the video",
         "previous": "Previous",
         "previousPage": "Previous page",
         "remove": "Remove",
@@ -129,6 +130,7 @@ extension ThemeStrings {
         "skipToContent": "Skip to content",
         "skipToFooter": "Skip to footer",
         "undo": "Undo",
+        "video": "Video",
         "viewOriginal": "View the original",
         "viewerClose": "Close the viewer",
         "viewerInfo": "Information",
