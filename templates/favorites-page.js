@@ -7,9 +7,14 @@
   var d = document, w = window, F = w.Scrollery && w.Scrollery.favorites;
   var app = d.querySelector('.favorites-app'), grid = app && app.querySelector('.favorites-list');
   if (!F || !grid) return;
-  var base = F.base, MAX = F.max, LINK = 4000, BAD = 'Nothing was imported: ', undo = null, uid = 0;
+  var T = w.Scrollery.T, t = w.Scrollery.t, base = F.base, MAX = F.max, LINK = 4000, BAD = t('importBad') + ' ', undo = null, uid = 0;
   var clean = F.clean, find = F.find, read = F.read, write = F.write, merge = F.merge, say = F.say, el = F.el;
   var each = function (l, f) { Array.prototype.forEach.call(l, f); };
+  var tn = function (k, n, v) { // a count's word, its form by CLDR's rules
+    var c = new Intl.PluralRules(T['@lang']).select(+n);
+    v = v || {}; if (v.n == null) v.n = n;
+    return t(T[k + '.' + c] ? k + '.' + c : k + '.other', v);
+  };
   var newest = function () { return read().slice().sort(function (a, b) { return b.added - a.added; }); };
   var $ = function (c) { return d.querySelector('.favorites-' + c); };
   var page = base + 'favorites/';
@@ -27,9 +32,9 @@
       if (i.na) {
         var p = f.appendChild(el('p', 'frame-unavailable'));
         p.setAttribute('role', 'img');
-        p.setAttribute('aria-label', (i.alt || e.title) + '. Image unavailable');
+        p.setAttribute('aria-label', (i.alt || e.title) + '. ' + t('imageUnavailable'));
         p.appendChild(el('span', 'frame-alt', i.alt || e.title));
-        p.appendChild(el('span', 'frame-note', 'Image unavailable'));
+        p.appendChild(el('span', 'frame-note', t('imageUnavailable')));
       } else {
         var m = f.appendChild(el('img'));
         if (i.srcset) { m.srcset = i.srcset; m.sizes = '(max-width: 36rem) 100vw, (max-width: 60rem) 50vw, 26rem'; }
@@ -41,9 +46,9 @@
     a.appendChild(body).appendChild(h);
     if (e.date) body.appendChild(el('time', 'card-date', e.date));
     if (own) {
-      var r = body.appendChild(el('button', 'button fav-remove', 'Remove'));
+      var r = body.appendChild(el('button', 'button fav-remove', t('remove')));
       r.type = 'button'; r.setAttribute('data-fav-act', 'remove'); r.setAttribute('data-id', e.id);
-      r.appendChild(el('span', 'sr-only', ' from favorites: ' + e.title));
+      r.appendChild(el('span', 'sr-only', ' ' + t('fromFavorites') + ' ' + e.title));
     }
     return a;
   }
@@ -83,29 +88,26 @@
       if (size * 4 / 3 > LINK) break;
       rows.push(r);
     }
-    if (!rows.length) return say(all.length ? 'Your favorites are too long for a link: export a file instead.' : 'No favorites to share yet.');
+    if (!rows.length) return say(all.length ? t('shareTooLong') : t('nothingToShare'));
     input.value = location.origin + page + '#share=' + encode(JSON.stringify(rows));
     link.hidden = false;
     input.select();
-    var text = 'Share link ready, ' + rows.length + (rows.length < all.length ? ' of your ' + all.length +
-      ' favorites, the newest (a link holds about ' + LINK + ' characters: export a file to share them all).' : ' favorites.');
+    var text = rows.length < all.length ? t('shareReadyPartial', { n: rows.length, total: all.length }) : tn('shareReady', rows.length);
     say(text);
-    if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(function () { say(text + ' Copied.'); }, function () {});
+    if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(function () { say(text + ' ' + t('copied')); }, function () {});
   }
 
   function render() {
     var s = shared(), items = s || newest();
-    $('title').textContent = s ? 'Shared favorites' : 'Favorites';
+    $('title').textContent = s ? t('sharedFavorites') : t('favorites');
     $('shared').hidden = !s || !s.length;
     $('tools').hidden = !!s;
     $('link').hidden = true;
     grid.textContent = '';
     items.forEach(function (e) { grid.appendChild(card(e, !s)); });
-    var n = items.length, count = n === 1 ? '1 favorite' : n + ' favorites';
-    $('intro').textContent = s ? (n ? count + ' shared with you by link. They are not in your favorites until you add them.'
-      : 'This share link is damaged, or not a link to favorites of this gallery.')
-      : n ? count + ', newest first, kept in this browser on this device.'
-      : 'No favorites yet: press the heart on a photo to keep it here.';
+    var n = items.length, count = tn('favoritesCount', n);
+    $('intro').textContent = s ? (n ? t('introShared', { count: count }) : t('introDamaged'))
+      : n ? t('introMine', { count: count }) : t('introEmpty');
     if (F.broken() && !s) say(F.broken());
   }
 
@@ -120,23 +122,23 @@
       d.body.appendChild(l).click();
       l.remove();
       setTimeout(function () { URL.revokeObjectURL(l.href); }, 1e4);
-      say('Exported ' + read().length + ' favorites to favorites.json.');
+      say(tn('exported', read().length));
     } else if (a === 'remove' && (e = find(n = read(), id))) {
       if (write(n.filter(function (x) { return x !== e; }))) {
         undo = e; render();
-        say('Removed “' + e.title + '”.', 'undo', 'Undo').focus();
+        say(t('removed', { title: e.title }), 'undo', t('undo')).focus();
       }
     } else if (a === 'undo' && undo) {
       e = undo; undo = null;
       if (merge([e]) >= 0) {
-        render(); say('Restored “' + e.title + '”.');
+        render(); say(t('restored', { title: e.title }));
         each(grid.querySelectorAll('[data-id]'), function (r) { if (r.getAttribute('data-id') === e.id) r.focus(); });
       }
     } else if (a === 'adopt') {
       var s = shared() || [];
       if ((n = merge(s)) >= 0) {
         history.replaceState(null, '', page); render();
-        say('Added ' + n + ' of the ' + s.length + ' shared favorites' + (n < s.length ? ' (the others were yours already).' : '.'));
+        say(t(n < s.length ? 'addedSharedSome' : 'addedShared', { n: n, total: s.length }));
       }
     }
   }
@@ -144,21 +146,21 @@
   function load(input) {
     var file = input.files && input.files[0];
     if (!file) return;
-    if (file.size > 1 << 20) return say(BAD + 'the file is larger than 1 MB.');
-    file.text().then(function (t) {
+    if (file.size > 1 << 20) return say(BAD + t('importTooLarge'));
+    file.text().then(function (text) {
       input.value = '';
       var v, items = [];
-      try { v = JSON.parse(t); } catch (err) { return say(BAD + 'the file is not JSON.'); }
+      try { v = JSON.parse(text); } catch (err) { return say(BAD + t('importNotJSON')); }
       if (!v || v.format !== 'scrollery-favorites' || v.version !== 1 || !Array.isArray(v.items) || v.items.length > MAX)
-        return say(BAD + 'the file is not an export of favorites.');
+        return say(BAD + t('importNotExport'));
       for (var k = 0; k < v.items.length; k++) {
         var e = clean(v.items[k]);
-        if (!e || find(items, e.id)) return say(BAD + 'entry ' + (k + 1) + ' of the file is not a favorite of this gallery.');
+        if (!e || find(items, e.id)) return say(BAD + t('importBadEntry', { n: k + 1 }));
         items.push(e);
       }
       var n = merge(items);
-      if (n >= 0) { render(); say('Imported ' + n + ' favorites' + (n < items.length ? ' (' + (items.length - n) + ' were here already).' : '.')); }
-    }, function () { say(BAD + 'the file could not be read.'); });
+      if (n >= 0) { render(); say(n < items.length ? tn('importedSome', n, { already: items.length - n }) : tn('imported', n)); }
+    }, function () { say(BAD + t('importUnreadable')); });
   }
 
   d.addEventListener('click', function (ev) {

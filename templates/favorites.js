@@ -7,8 +7,8 @@
   var d = document, w = window, me = d.currentScript;
   if (!me || !w.JSON || !w.TextEncoder || ![].some) return;
   var base = new URL('../', me.src).pathname, KEY = 'scrollery:favorites:v1:' + base, MAX = 1000, LINK = 4000;
-  var OFF = 'Favorites can’t be kept: this browser does not let the site store data (private browsing or blocked storage).';
-  var FULL = 'Favorites can’t be kept: the browser’s storage for this site is full.';
+  var t = w.Scrollery.t;
+  var OFF = t('favOff'), FULL = t('favFull');
   var list = [], broken = '';
   var each = function (l, f) { Array.prototype.forEach.call(l, f); };
   var el = function (tag, cls, text) {
@@ -62,7 +62,7 @@
     return list;
   }
   function write(next) {
-    if (next.length > MAX) return say('You have ' + MAX + ' favorites, the most this page keeps: remove some first.'), false;
+    if (next.length > MAX) return say(t('favMax', { n: MAX })), false;
     try { w.localStorage.setItem(KEY, JSON.stringify(next)); } catch (err) {
       say(err && (err.name === 'QuotaExceededError' || err.code === 22) ? FULL : OFF);
       read(); return false;
@@ -87,7 +87,7 @@
     if (!text) return;
     status.appendChild(el('span', '', text + ' '));
     if (act || status.className === 'fav-toast') {
-      var b = status.appendChild(el('button', 'button', label || 'Dismiss'));
+      var b = status.appendChild(el('button', 'button', label || t('dismiss')));
       b.type = 'button'; b.setAttribute('data-fav-act', act || 'dismiss');
       return b;
     }
@@ -128,7 +128,7 @@
     if (broken) return say(broken), mark();
     if (find(list, id)) write(list.filter(function (x) { return x.id !== id; }));
     else if ((e = capture(b))) write([e].concat(list));
-    else say('This photo can’t be kept as a favorite.');
+    else say(t('favCannotKeep'));
     mark();
   }
 

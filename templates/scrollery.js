@@ -4,6 +4,9 @@
 (function () {
   'use strict';
   var d = document, w = window, root = d.documentElement;
+  var T = JSON.parse((d.getElementById('scrollery-strings') || {}).textContent || '{}');
+  var t = function (k, v) { var s = T[k] || k; for (var n in v) s = s.replace('{' + n + '}', v[n]); return s; };
+  var V = w.Scrollery = { T: T, t: t };
   if (!('IntersectionObserver' in w) || !w.fetch || !w.DOMParser || !w.URL) return;
 
   var reduce = !!(w.matchMedia && w.matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -17,18 +20,18 @@
     return '<button type="button" class="button" data-act="' + act + '">' + text + '</button>';
   };
 
-  /* a card's top in view, without its entrance transform */
+  /* a card's top in view, without its transform */
   var top = function (c) {
     var t = getComputedStyle(c).transform;
     return c.getBoundingClientRect().top - (t === 'none' ? 0 : new DOMMatrix(t).m42);
   };
 
-  /* ---- images fade in once loaded (or failed: alt text) ---- */
+  /* images fade in once loaded (or failed) */
   var loaded = function (e) { if (e.target.tagName === 'IMG') e.target.classList.add('is-loaded'); };
   d.addEventListener('load', loaded, true);
   d.addEventListener('error', loaded, true);
 
-  /* ---- cards animate in when they become visible ---- */
+  /* cards animate in when visible */
   var cardIO = !reduce && new IntersectionObserver(function (entries) {
     entries.forEach(function (e) {
       if (e.isIntersecting) { e.target.classList.add('is-visible'); cardIO.unobserve(e.target); }
@@ -68,7 +71,7 @@
   var busy = function () { feed.setAttribute('aria-busy', String(busyNext || busyPrev)); };
   var link = function (scope, rel) { var a = scope && scope.querySelector('a[rel=' + rel + ']'); return a && abs(a.href); };
 
-  /* ---- fetch a page (retrying after 1 s, 2 s, 4 s) and take its cards ---- */
+  /* fetch a page (retrying after 1, 2, 4 s), take its cards */
   function get(url, n) {
     return fetch(url, { credentials: 'same-origin' }).then(function (r) {
       if (!r.ok) throw new Error('HTTP ' + r.status);
@@ -94,16 +97,16 @@
     feed.insertBefore(frag, before);
     prep(p.cards);
     var pos = function (c) { return c ? c.getAttribute('data-position') : '?'; };
-    live.textContent = 'Page ' + p.num + ' loaded, items ' + pos(p.cards[0]) + '–' +
-      pos(p.cards[p.cards.length - 1]) + (before || link(p.pager, 'next') ? '.' : '. End of gallery.');
+    live.textContent = t('pageLoaded', { n: p.num, first: pos(p.cards[0]), last: pos(p.cards[p.cards.length - 1]) }) +
+      (before || link(p.pager, 'next') ? '' : ' ' + t('endOfGallery'));
   }
 
-  /* ---- pager states: '', 'loading', 'error', 'more' ---- */
+  /* pager states: '', 'loading', 'error', 'more' */
   function state(kind) {
     var c = pager.querySelector('.pager-js') || pager.appendChild(el('div', 'pager-js'));
-    c.innerHTML = kind === 'loading' ? '<p class="pager-loading" role="status">Loading…</p>'
-      : kind === 'error' ? '<p class="pager-error" role="alert">Couldn’t load more. ' + button('retry', 'Retry') + '</p>'
-      : kind === 'more' ? button('more', 'Load more') : '';
+    c.innerHTML = kind === 'loading' ? '<p class="pager-loading" role="status">' + t('loading') + '</p>'
+      : kind === 'error' ? '<p class="pager-error" role="alert">' + t('loadMoreFailed') + ' ' + button('retry', t('retry')) + '</p>'
+      : kind === 'more' ? button('more', t('loadMore')) : '';
   }
 
   var pagerIO = new IntersectionObserver(function (entries) {
@@ -119,7 +122,7 @@
     else { state(''); pagerIO.observe(pager); }
   }
 
-  /* mode 0: automatic, 1: asked for (focus moves to the new cards), 2: restoring */
+  /* mode 0: automatic, 1: asked for (focus to the new cards), 2: restoring */
   function next(mode) {
     var url = link(pager, 'next');
     if (busyNext || !url) return Promise.resolve(false);
@@ -142,24 +145,24 @@
     });
   }
 
-  /* ---- "Load previous" on a page > 1; the card in view stays still ---- */
+  /* "Load previous" on a page > 1; the card in view stays still */
   var prevURL = link(pager, 'prev'), prevBox = d.querySelector('.feed-prev');
   function prev(restore) {
     if (busyPrev || !prevURL) return Promise.resolve(false);
     var url = prevURL, anchor = topCard(), y = anchor && top(anchor);
     busyPrev = true; busy();
-    prevBox.innerHTML = '<p class="pager-loading" role="status">Loading…</p>';
+    prevBox.innerHTML = '<p class="pager-loading" role="status">' + t('loading') + '</p>';
     return get(url, 0).then(function (p) {
       pages.unshift(url);
       insert(p, url, feed.firstElementChild);
       prevURL = link(p.pager, 'prev');
       // at the start the box stays, with the same height: no shift
-      prevBox.innerHTML = prevURL ? button('prev', 'Load previous') : '<p class="feed-end">Start of the gallery.</p>';
+      prevBox.innerHTML = prevURL ? button('prev', t('loadPrevious')) : '<p class="feed-end">' + t('galleryStart') + '</p>';
       var last = p.cards[p.cards.length - 1];
       if (last && !restore) last.focus({ preventScroll: true });
       return true;
     }, function () {
-      prevBox.innerHTML = '<p class="pager-error" role="alert">Couldn’t load the previous page. ' + button('prev', 'Retry') + '</p>';
+      prevBox.innerHTML = '<p class="pager-error" role="alert">' + t('loadPreviousFailed') + ' ' + button('prev', t('retry')) + '</p>';
       return false;
     }).then(function (ok) {
       busyPrev = false; busy();
@@ -167,9 +170,9 @@
       return ok;
     });
   }
-  if (prevURL) { // the page's own box (no shift), or a new one
+  if (prevURL) { // the page's box (no shift), or a new one
     prevBox = prevBox || feed.parentNode.insertBefore(el('div', 'feed-prev'), feed);
-    prevBox.innerHTML = button('prev', 'Load previous');
+    prevBox.innerHTML = button('prev', t('loadPrevious'));
   }
 
   d.addEventListener('click', function (e) {
@@ -179,12 +182,12 @@
     if (act === 'prev') prev(); else next(1);
   });
 
-  /* ---- focus on the footer (skip link): stop loading by itself ---- */
+  /* focus on the footer: stop loading by itself */
   var foot = d.getElementById('footer');
   if (foot) foot.addEventListener('focusin', function () { if (!manual) { manual = true; if (!busyNext) idle(); } });
 
-  /* ---- a card's picture, or Enter on a card, opens viewer.js (loaded once; if gone, by its plain name) ---- */
-  var V = w.Scrollery = { next: function () { return next(2); }, prev: function () { return prev(1); } };
+  /* a card's picture, or Enter on a card, opens viewer.js (once; if gone, by its plain name) */
+  V.next = function () { return next(2); }; V.prev = function () { return prev(1); };
   var me = d.currentScript, src = me && new URL(me.getAttribute('data-viewer') || 'viewer.js', me.src);
   function load(u) {
     V.js = d.head.appendChild(d.createElement('script'));
@@ -201,7 +204,7 @@
     if (f && src && !(e.ctrlKey || e.metaKey || e.shiftKey || e.altKey)) { e.preventDefault(); view(f.parentNode); }
   });
 
-  /* ---- feed keyboard pattern: Page Down / Page Up move between cards ---- */
+  /* Page Down / Page Up move between cards */
   feed.addEventListener('keydown', function (e) {
     var c = e.target.closest('article');
     if (!c || c.parentNode !== feed) return;
@@ -212,7 +215,7 @@
     if (n) { e.preventDefault(); n.focus(); }
   });
 
-  /* ---- the URL follows the page in view; history.state lets us restore ---- */
+  /* the URL follows the page in view */
   function topCard() {
     var list = cards(), lo = 0, hi = list.length - 1;
     if (hi < 0) return null;
@@ -233,7 +236,7 @@
   }
   w.addEventListener('scroll', function () { clearTimeout(timer); timer = setTimeout(sync, 150); }, { passive: true });
 
-  /* ---- back or reload: the same pages, the same card in view ---- */
+  /* back or reload: the same pages, the same card in view */
   var st = history.state, todo = 0, above = 0;
   if (st && st.pages && st.anchor) {
     var i = st.pages.indexOf(here);
@@ -247,7 +250,7 @@
       restoring = false;
       var c = feed.querySelector('.card[data-position="' + st.anchor + '"]');
       if (c) w.scrollTo(0, top(c) + w.pageYOffset - (st.y || 0));
-      prep(cards(), true); // shown at once, as at start-up
+      prep(cards(), true); // shown at once
     }
     idle();
   })();

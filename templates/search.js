@@ -9,6 +9,12 @@
   var d = document, w = window;
   var app = d.querySelector('.search');
   if (!app || !w.fetch || !w.URLSearchParams) return;
+  var T = w.Scrollery.T, t = w.Scrollery.t;
+  var tn = function (k, n, v) { // a count's word, its form by CLDR's rules
+    var c = new Intl.PluralRules(T['@lang']).select(+n);
+    v = v || {}; if (v.n == null) v.n = n;
+    return t(T[k + '.' + c] ? k + '.' + c : k + '.other', v);
+  };
   var form = app.querySelector('.search-form'), box = form.querySelector('input[name=q]');
   var status = app.querySelector('.search-status'), list = app.querySelector('.search-results');
   var more = app.querySelector('.search-more');
@@ -317,9 +323,9 @@
       if (i.x) {
         var p = f.appendChild(el('p', 'frame-unavailable'));
         p.setAttribute('role', 'img');
-        p.setAttribute('aria-label', (i.a || c.t) + '. Image unavailable');
+        p.setAttribute('aria-label', (i.a || c.t) + '. ' + t('imageUnavailable'));
         p.appendChild(el('span', 'frame-alt', i.a || c.t));
-        p.appendChild(el('span', 'frame-note', 'Image unavailable'));
+        p.appendChild(el('span', 'frame-note', t('imageUnavailable')));
       } else if (i.s) {
         var m = f.appendChild(el('img'));
         if (i.ss) { m.srcset = i.ss; m.sizes = '(max-width: 36rem) 100vw, (max-width: 60rem) 50vw, 26rem'; }
@@ -388,10 +394,10 @@
   }
   function say(text) { status.textContent = text; }
   function announce(r) {
-    var n = r.count, plus = r.sure ? '' : ' or more';
+    var n = r.count;
     // Thousands grouped by hand: a first toLocaleString loads the locale's data, 20 ms before the page paints.
     var grouped = String(n).replace(/\B(?=(\d{3})+$)/g, ',');
-    say(n === 0 ? 'No results.' : n === 1 && r.sure ? '1 result.' : grouped + plus + ' results.');
+    say(n === 0 ? t('noResults') : tn(r.sure ? 'results' : 'resultsAtLeast', n, { n: grouped }));
   }
   function search() {
     var mine = ++seq, parsed = query();
@@ -410,7 +416,7 @@
         });
       });
     }).catch(function () {
-      if (mine === seq) say('Search is unavailable: its index could not be loaded. Try again later.');
+      if (mine === seq) say(t('searchUnavailable'));
     });
   }
   /* the gallery's viewer: past the last result shown it shows more; there is nothing before the first */
@@ -475,6 +481,6 @@
     fillFacets(root, params); search();
     (w.requestIdleCallback || setTimeout)(function () { findFonts(root.glyphs); });
   })
-    .catch(function () { say('Search is unavailable: its index could not be loaded. Try again later.'); });
+    .catch(function () { say(t('searchUnavailable')); });
   app.setAttribute('data-ready', '');
 })();

@@ -5,6 +5,7 @@
   'use strict';
   var d = document, feed = d.querySelector('.feed'), shut = {};
   if (!feed || !feed.addEventListener) return;
+  var t = window.Scrollery.t;
   var picker = d.querySelector('.section-picker'), select = picker && picker.querySelector('select');
   var built = picker && picker.getAttribute('data-by'), by = built;
   var key = 'scrollery-sections:' + (picker && picker.getAttribute('data-site'));
@@ -44,9 +45,9 @@
     h.setAttribute('data-section', id);
     h.setAttribute('aria-labelledby', 'section-' + id);
     h.innerHTML = '<h2 class="feed-section-title" id="section-' + id + '"></h2><button class="feed-section-toggle" ' +
-      'type="button" data-section="' + id + '"><span class="sr-only">Cards of </span></button>';
+      'type="button" data-section="' + id + '"><span class="sr-only"></span></button>';
     h.firstChild.textContent = text;
-    h.lastChild.firstChild.textContent += text;
+    h.lastChild.firstChild.textContent = t('cardsOf') + ' ' + text;
     return h;
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryCore
 import Testing
 
 @testable import Scrollery
@@ -107,6 +108,22 @@ struct DocsTests {
             rest = rest[range.upperBound...]
         }
         return flags.subtracting(["--help", "--version", "--"])
+    }
+
+    @Test("docs/theming.md lists every word of the theme by its key, and no key the theme lacks")
+    func themeWords() throws {
+        let text = try String(contentsOf: Self.docs.appendingPathComponent("theming.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "## Words in the site's language"))
+        let listed = Set(
+            text[start.upperBound...].split(separator: "\n").prefix { !$0.hasPrefix("## ") }.compactMap {
+                line -> String? in
+                guard line.hasPrefix("| `") else { return nil }
+                return line.dropFirst(3).prefix { $0 != "`" }.description
+            })
+        let keys = Set(ThemeStrings.plainKeys + ThemeStrings.countKeys.map { "\($0).*" })
+        #expect(
+            listed == keys, "missing: \(keys.subtracting(listed).sorted()), extra: \(listed.subtracting(keys).sorted())"
+        )
     }
 
     @Test("docs/cli.md has every command of --help, and exactly the flags each command's --help names")

@@ -49,12 +49,20 @@ struct PagePipeline {
     /// Starts the archive page and the search index when the site has them.
     init(config: SiteConfig, theme: Theme, buildKey: String, store: OutputStore, logger: Logger) throws {
         let paths = SitePaths(baseURL: config.baseURL)
+        let (strings, hasTable) = ThemeStrings.of(language: config.language, overrides: config.strings)
+        if !hasTable {
+            logger.warning(
+                """
+                the theme has no words in `\(config.language)`: its buttons and labels are in English. Say them \
+                under `strings:` in scrollery.yml (docs/theming.md lists the keys).
+                """)
+        }
         let renderer = PageRenderer(
             theme: theme, paths: paths, title: config.title, description: config.description,
             autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by,
             sectionLabels: config.sections.labels, language: config.language, favorites: config.theme.favorites,
             search: config.search.enabled, fields: config.item.fields, cardFields: config.theme.cardFields,
-            groups: config.groups.map(\.name))
+            groups: config.groups.map(\.name), strings: strings, downloads: config.theme.download)
         self.config = config
         self.buildKey = buildKey
         self.logger = logger

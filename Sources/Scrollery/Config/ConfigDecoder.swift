@@ -21,7 +21,7 @@ final class ConfigDecoder {
         let top = try ConfigReader(file: file.path, path: "", node: root)
         try top.rejectUnknownKeys([
             "title", "description", "baseURL", "output", "pageSize", "source", "detail", "item", "scroll", "fetch",
-            "cache", "images", "theme", "sections", "language", "deploy", "search", "groups",
+            "cache", "images", "theme", "sections", "language", "deploy", "search", "groups", "strings",
         ])
         let baseURL = try decodeBaseURL(top)
         guard let sourceReader = try top.child("source") else {
@@ -56,6 +56,7 @@ final class ConfigDecoder {
             sections: try decodeSections(top.child("sections"), language: language),
             deploy: try decodeDeploy(top.child("deploy")),
             search: try decodeSearch(top.child("search"), itemFields: item.fields, groups: groups),
+            strings: try decodeStrings(top.child("strings")),
             redactor: Redactor(secrets: references.values),
             siteFolder: siteFolder,
             file: file
@@ -115,7 +116,9 @@ final class ConfigDecoder {
     }
 
     private func decodeItem(_ reader: ConfigReader) throws(ConfigError) -> ItemConfig {
-        let keys = ["id", "title", "image", "width", "height", "alt", "description", "date", "link"]
+        let keys = [
+            "id", "title", "image", "width", "height", "alt", "description", "date", "link", "download", "video",
+        ]
         try reader.rejectUnknownKeys(keys + ["fields"])
         for key in keys {
             if let text = try reader.string(key) { try checkTemplate(text, reader: reader, key: key) }
@@ -126,6 +129,7 @@ final class ConfigDecoder {
             image: try reader.string("image"), width: try reader.string("width"), height: try reader.string("height"),
             alt: try reader.string("alt"), description: try reader.string("description"),
             date: try reader.string("date"), link: try reader.string("link"),
+            download: try reader.string("download"), video: try reader.string("video"),
             fields: try decodeItemFields(try reader.child("fields")))
     }
 
@@ -163,8 +167,9 @@ final class ConfigDecoder {
     /// - Parameter fields: the item's fields, which `theme.cardFields` names.
     private func decodeTheme(_ reader: ConfigReader?, fields: [ItemField]) throws(ConfigError) -> ThemeConfig {
         guard let reader else { return ThemeConfig() }
-        try reader.rejectUnknownKeys(["layout", "favorites", "cardFields"])
+        try reader.rejectUnknownKeys(["layout", "favorites", "cardFields", "download"])
         var theme = ThemeConfig(favorites: try reader.bool("favorites") ?? true)
+        theme.download = try reader.bool("download") ?? true
         if let node = reader.node("cardFields") {
             guard let list = node.sequence else {
                 throw reader.error(

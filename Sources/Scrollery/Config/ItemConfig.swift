@@ -18,6 +18,12 @@ public struct ItemConfig: Sendable {
     public var date: String?
     /// A link to the item at its origin.
     public var link: String?
+    /// The file offered for download (`item.download`): an http(s) URL; by default the largest variant of
+    /// a processed picture.
+    public var download: String?
+    /// The item's video (`item.video`): an http(s) URL of a `.mp4`, `.webm` or `.ogv` file, or of a YouTube
+    /// or Vimeo video.
+    public var video: String?
     /// Any other fields of the source (`item.fields`): a name and a template, in the order the pages show
     /// them.
     public var fields: [ItemField] = []
@@ -27,7 +33,7 @@ public struct ItemConfig: Sendable {
     public static let reservedFieldNames: Set<String> = [
         "id", "title", "image", "width", "height", "alt", "description", "date", "link", "position", "slug", "url",
         "excerpt", "error", "section", "sectionStart", "descriptionHTML", "listURL", "prev", "next", "share",
-        "fields", "hasFields", "cardFields", "hasCardFields", "picture", "page",
+        "fields", "hasFields", "cardFields", "hasCardFields", "picture", "page", "strings", "download", "video",
     ]
 }
 

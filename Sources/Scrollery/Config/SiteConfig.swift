@@ -43,6 +43,8 @@ public struct SiteConfig: Sendable {
     public var search = SearchConfig()
     /// The `groups:` section: pages for each value of a field (albums, tags, authors), in the config's order.
     public var groups: [GroupConfig] = []
+    /// The `strings:` section: the site's own words for the theme, by key, over its language's table.
+    public var strings: [String: String] = [:]
     /// Hides the values taken from the environment (`${NAME}`) wherever text is shown.
     public var redactor: Redactor
     /// The site folder: relative paths in the config are resolved against it.

@@ -6,6 +6,8 @@ public struct ThemeConfig: Sendable, Equatable {
     public var favorites = true
     /// The names of `item.fields` a card shows under its title, in this order.
     public var cardFields: [String] = []
+    /// Whether the item page and the viewer offer a download (`item.download`, or the largest processed picture).
+    public var download = true
 
     /// - Parameters:
     ///   - layout: how cards are laid out on listing pages.

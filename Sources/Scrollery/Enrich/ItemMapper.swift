@@ -13,6 +13,8 @@ struct ItemMapper: Sendable {
     private let description: Template?
     private let date: Template?
     private let link: Template?
+    private let download: Template?
+    private let video: Template?
     /// The templates of `item.fields`, with their names, in order.
     private let fields: [(name: String, template: Template)]
     /// The date field sections are made from, and how (`nil`: no sections).
@@ -56,6 +58,8 @@ struct ItemMapper: Sendable {
         description = try parse(templates.description, "description")
         date = try parse(templates.date, "date")
         link = try parse(templates.link, "link")
+        download = try parse(templates.download, "download")
+        video = try parse(templates.video, "video")
         fields = try templates.fields.map {
             (name: $0.name, template: try Template($0.template, escaping: .none, name: "item.fields.\($0.name)"))
         }
@@ -136,7 +140,8 @@ struct ItemMapper: Sendable {
             section: section.flatMap { SectionKey.of(sectionDate, by: $0.grouping, labels: $0.labels) },
             sectionDay: section == nil ? nil : sectionDate.flatMap(SectionKey.day(of:)),
             facets: filters.map { facetValues(rendered($0)) }, searchTerms: searchTerms,
-            fields: fieldValues, groups: groups.map { facetValues(rendered($0)) })
+            fields: fieldValues, groups: groups.map { facetValues(rendered($0)) },
+            download: text(download).flatMap(SafeURL.external), video: text(video).flatMap(SafeURL.external))
     }
 
     /// The text whose words count as the description's: the values of the item's fields that `search.fields`

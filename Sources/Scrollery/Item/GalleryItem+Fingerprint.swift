@@ -31,6 +31,9 @@ extension GalleryItem {
             key.add(values.count)
             for value in values { key.add(value) }
         }
+        // Added only when there is one: the keys of items without stay those of earlier versions.
+        if let download = item.download { key.add("download \(download)") }
+        if let video = item.video { key.add("video \(video)") }
         switch item.picture {
         case nil: key.add("no picture")
         case .failed(let failure): key.add("failed: \(failure.message)")

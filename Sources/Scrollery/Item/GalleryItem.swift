@@ -18,6 +18,10 @@ struct GalleryItem: Sendable, Equatable {
     var date: String? { box.values.date }
     /// A checked http(s) link to the item at its origin.
     var link: String? { box.values.link }
+    /// A checked http(s) URL of the file offered for download (`item.download`).
+    var download: String? { box.values.download }
+    /// A checked http(s) URL of the item's video (`item.video`).
+    var video: String? { box.values.video }
     /// Why the item's details could not be had, when they could not.
     var error: Failure? { box.values.error }
     /// The section the item belongs to, when the site has sections (`sections.by`).
@@ -43,13 +47,14 @@ struct GalleryItem: Sendable, Equatable {
     init(
         position: Int, id: String, title: String, image: ImageReference?, description: RenderedMarkdown?,
         date: String?, link: String?, error: Failure?, section: SectionKey? = nil, sectionDay: CalendarDay? = nil,
-        facets: [[String]] = [], searchTerms: SearchTerms? = nil, fields: [FieldValue] = [], groups: [[String]] = []
+        facets: [[String]] = [], searchTerms: SearchTerms? = nil, fields: [FieldValue] = [], groups: [[String]] = [],
+        download: String? = nil, video: String? = nil
     ) {
         box = Box(
             Values(
                 position: position, id: id, title: title, image: image, description: description, date: date,
                 link: link, error: error, section: section, sectionDay: sectionDay, picture: nil, facets: facets,
-                searchTerms: searchTerms, fields: fields, groups: groups))
+                searchTerms: searchTerms, fields: fields, groups: groups, download: download, video: video))
     }
 
     /// The item with its picture as the image pipeline made it.
@@ -84,6 +89,8 @@ struct GalleryItem: Sendable, Equatable {
         let searchTerms: SearchTerms?
         let fields: [FieldValue]
         let groups: [[String]]
+        let download: String?
+        let video: String?
     }
 
     /// A value of one of `item.fields`.

@@ -9,7 +9,7 @@ public enum SitePreset: String, CaseIterable, Sendable {
     case picsum
     /// GitHub users: `Link` pagination and one `/users/{login}` request per user for the bio.
     case github
-    /// NASA APOD: 30-day windows, newest first; videos shown by their thumbnail.
+    /// NASA APOD: 30-day windows, newest first; videos played from their thumbnail.
     case apod
     /// A small gallery of local JSON files: builds offline.
     case local
@@ -165,7 +165,7 @@ public enum SitePreset: String, CaseIterable, Sendable {
     private static func apod(_ api: String) -> String {
         """
         # NASA APOD: 30-day windows, newest first. Set NASA_API_KEY for 1,000 requests an hour;
-        # DEMO_KEY allows 30. Videos are shown by their thumbnail and link to the video.
+        # DEMO_KEY allows 30. Videos play on their pages and in the viewer, from their thumbnail.
         title: Astronomy Picture of the Day
         description: NASA's Astronomy Picture of the Day, newest first.
         baseURL: /
@@ -184,6 +184,7 @@ public enum SitePreset: String, CaseIterable, Sendable {
           description: "{{explanation}}{{#copyright}}\\n\\n© {{copyright}}{{/copyright}}"
           date: "{{date}}"
           link: "{{url}}"
+          video: "{{#thumbnail_url}}{{url}}{{/thumbnail_url}}"   # a video's day has a thumbnail
           fields:                    # shown on each day's page, in this order
             copyright: "{{copyright}}"
             media_type: "{{media_type}}"

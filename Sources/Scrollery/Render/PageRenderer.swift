@@ -15,22 +15,32 @@ struct PageRenderer: Sendable {
     private let groupNames: [String]
     /// The site's title.
     let siteTitle: String
-    /// The names every page has (`site`, `generator`): the same on every page, so built once.
+    /// The names every page has (`site`, `strings`, `generator`): the same on every page, so built once.
     private let common: TemplateObject
+    /// Every word the theme shows, in the site's language.
+    let strings: ThemeStrings
+    /// The keys of the words every page carries for the scripts.
+    private let scriptKeys: [String]
+    /// Whether items offer a download (`theme.download`).
+    private let downloads: Bool
 
     init(
         theme: Theme, paths: SitePaths, title: String, description: String?, autoPages: Int,
         layout: ThemeLayout = .justified, sections: SectionGrouping = .none,
         sectionLabels: SectionLabels = .english, language: String = "en", favorites: Bool = true,
-        search: Bool = false, fields: [ItemField] = [], cardFields: [String] = [], groups: [String] = []
+        search: Bool = false, fields: [ItemField] = [], cardFields: [String] = [], groups: [String] = [],
+        strings: ThemeStrings = ThemeStrings.of(language: "en").strings, downloads: Bool = true
     ) {
+        self.downloads = downloads
         self.theme = theme
+        self.strings = strings
         self.paths = paths
         self.autoPages = autoPages
         fieldLabels = Dictionary(fields.map { ($0.name, $0.label) }, uniquingKeysWith: { first, _ in first })
         self.cardFields = cardFields
         groupNames = groups
         siteTitle = title
+        scriptKeys = ThemeStrings.scriptKeys + (favorites ? ThemeStrings.favoriteKeys : [])
         var site: TemplateObject = [
             "title": .text(title),
             "baseURL": .text(paths.baseURL.path),
@@ -39,6 +49,8 @@ struct PageRenderer: Sendable {
             "assets": ThemeAssets(theme: theme, favorites: favorites, search: search).templateValue(
                 assetsURL: paths.assetsURL),
             "lang": .text(language),
+            "dir": .text(strings.isRightToLeft ? "rtl" : "ltr"),
+            "stringsJSON": .text(strings.json(keys: scriptKeys)),
             "sectionsBy": .text(sections.rawValue),
             "sectionLabels": .text(sectionLabels.json),
         ]
@@ -51,7 +63,16 @@ struct PageRenderer: Sendable {
             "grid": .bool(layout == .grid),
             "favorites": .bool(favorites),
         ]
-        common = ["site": .object(site), "theme": .object(themeOptions), "generator": "Scrollery"]
+        // The words without a count, `{site}` and `{generator}` filled in; the others are filled per page.
+        let generator = "Scrollery"
+        var words: TemplateObject = [:]
+        for key in ThemeStrings.plainKeys {
+            words[key] = .text(strings.text(key, ["site": title, "generator": generator]))
+        }
+        common = [
+            "site": .object(site), "theme": .object(themeOptions), "generator": .text(generator),
+            "strings": .object(words),
+        ]
     }
 
     /// The same renderer with its own copy of the templates and of the names every page has: one per
@@ -65,6 +86,9 @@ struct PageRenderer: Sendable {
         theme = renderer.theme.independentCopy()
         paths = renderer.paths
         autoPages = renderer.autoPages
+        strings = renderer.strings
+        scriptKeys = renderer.scriptKeys
+        downloads = renderer.downloads
         fieldLabels = renderer.fieldLabels
         cardFields = renderer.cardFields
         groupNames = renderer.groupNames
@@ -94,9 +118,13 @@ struct PageRenderer: Sendable {
             "isEmpty": .bool(cards.isEmpty),
             "setSize": TemplateValue(-1),
         ]
+        page["title"] = .text(strings.text("page", ["n": String(number)]))
         if let first = cards.first, let last = cards.last {
             page["firstPosition"] = TemplateValue(first.position)
             page["lastPosition"] = TemplateValue(last.position)
+            page["info"] = .text(
+                strings.text(
+                    "pageItems", ["n": String(number), "first": String(first.position), "last": String(last.position)]))
         }
         if number > 1 { page["prev"] = ["url": .text(pageURL(number - 1))] }
         if hasNext { page["next"] = ["url": .text(pageURL(number + 1))] }
@@ -135,6 +163,7 @@ struct PageRenderer: Sendable {
     ) throws(ThemeError) -> [UInt8] {
         var page: TemplateObject = [
             "number": TemplateValue(number), "url": .text(pageURL(number)), "isFirst": .bool(number == 1),
+            "title": .text(strings.text("page", ["n": String(number)])),
         ]
         if number > 1 { page["prev"] = ["url": .text(pageURL(number - 1))] }
         if hasNext { page["next"] = ["url": .text(pageURL(number + 1))] }
@@ -167,7 +196,7 @@ struct PageRenderer: Sendable {
             "key": .text(entry.key.key),
             "heading": .text(entry.key.heading),
             "count": TemplateValue(entry.count),
-            "countText": .text(entry.count == 1 ? "1 item" : "\(entry.count) items"),
+            "countText": .text(strings.count("items", entry.count)),
             "url": .text(paths.listPageURL(entry.page) + "#item-\(entry.position)"),
             "page": TemplateValue(entry.page),
             "position": TemplateValue(entry.position),
@@ -231,13 +260,23 @@ struct PageRenderer: Sendable {
 
     /// The favorites page: the same for every build of the site, filled in the reader's browser.
     func favoritesPage() throws(ThemeError) -> [UInt8] {
-        try theme.render("favorites", .object(common))
+        try theme.render("favorites", .object(withScriptWords(ThemeStrings.favoritesPageKeys)))
+    }
+
+    /// The names every page has, with the scripts' words of a page of its own (`keys`) added to the JSON.
+    private func withScriptWords(_ keys: [String]) -> TemplateObject {
+        var context = common
+        guard case .object(var site)? = context["site"] else { return context }
+        site["stringsJSON"] = .text(
+            strings.json(keys: scriptKeys + keys))
+        context["site"] = .object(site)
+        return context
     }
 
     /// The search page: a shell that `search.js` fills from the index; `filters` are the names of the
     /// facets, in the config's order.
     func searchPage(filters: [String]) throws(ThemeError) -> [UInt8] {
-        var context = common
+        var context = withScriptWords(ThemeStrings.searchPageKeys)
         context["search"] = [
             "filters": .list(filters.map { .object(["name": .text($0)]) }),
             "indexURL": .text(paths.baseURL.path + "search/index.json"),
@@ -256,7 +295,24 @@ struct PageRenderer: Sendable {
         card["excerpt"] = item.description?.excerpt.map { .text($0) }
         card["link"] = item.link.map { .text($0) }
         card["error"] = item.error.map { .text($0.message) }
-        if let image = item.image { card["image"] = .object(imageFields(image, picture: item.picture)) }
+        var largest: String?
+        if let image = item.image {
+            let fields = imageFields(image, picture: item.picture)
+            card["image"] = .object(fields)
+            // A picture the pipeline made: its largest variant, a file of the site's own.
+            if case .published? = item.picture, case .text(let src)? = fields["src"] { largest = src }
+        }
+        if downloads, let download = item.download ?? largest { card["download"] = .text(download) }
+        switch item.video.flatMap(VideoSource.init) {
+        case .file(let url, let type)?:
+            card["video"] = ["url": .text(url), "file": .bool(true), "type": .text(type)]
+        case .embed(let service, let player)?:
+            card["video"] = [
+                "url": .text(item.video ?? ""), "embed": .text(player), "service": .text(service),
+            ]
+        case nil:
+            break
+        }
         if !item.fields.isEmpty { addFields(of: item, to: &card) }
         addPicture(of: item, to: &card)
         addGroups(of: item, to: &card)

@@ -77,6 +77,8 @@ import Testing
             for name in Self.good {
                 let card = try #require(cards[name], "\(name)")
                 #expect(card.contains("<picture>") && card.contains("srcset=\"/images/"), "\(name)")
+                // Offered for download: the largest variant, a file of the site's own (item.download's default).
+                #expect(card.contains("data-download=\"/images/"), "\(name)")
             }
             // The decoded, upright size wins over the source's 999×1.
             #expect(try #require(cards["orientation-6.jpg"]).contains(#"width="200" height="300""#))
