@@ -6,9 +6,11 @@ import ScrolleryIO
 /// and covers, and each value has its chain of listing pages (`<group>/<slug>/`, `…/page/2/`, …) and an Atom
 /// feed of its first items.
 ///
-/// As the build's pages stream, each item's card is kept once for every value it has, on disk: records are
-/// gathered in memory up to `spillBytes`, sorted by group, value and position, and written as a run; the
-/// runs are merged at the end. So memory holds one buffer and the values' list, however large the gallery.
+/// As the build's pages stream, each item's card is written once to a file of cards, and a small record per
+/// value it has (the value, its position, where its card is) is gathered in memory up to `spillBytes`,
+/// sorted by group, value and position, and written as a run; the runs are merged at the end, reading a
+/// few kilobytes of each at a time. So memory holds one buffer, the merge's windows and the values' list,
+/// however large the gallery.
 final class GroupPages {
     /// Values on a page of a group's list.
     static let valuesPerPage = 60
@@ -16,10 +18,11 @@ final class GroupPages {
     static let spillBytes = 4 << 20
     /// In tests, a smaller `spillBytes` (1: a run per item), so that every build spills and merges.
     @TaskLocal static var spillBytesInTests: Int?
-    /// What a record costs in memory beside its bytes: its two arrays' headers and the allocator's rounding.
-    private static let recordOverhead = 96
-    /// The bytes of records written to the spill file at once.
-    private static let blockBytes = 256 << 10
+    /// What a record costs in memory beside its key's bytes: the array's header, the card's index and the
+    /// allocator's rounding.
+    private static let recordOverhead = 64
+    /// The bytes of records written to the spill file at once, and read back at once by the merge.
+    private static let blockBytes = 16 << 10
 
     private let groups: [GroupConfig]
     private let titles: [Template]
@@ -28,6 +31,11 @@ final class GroupPages {
     private let store: OutputStore
     private let buildKey: String
     private let file: SpillFile
+    /// Each item's card (its render digest, then its bytes), once, in blocks of `cardBlockBytes`.
+    private let cards: SpillFile
+    /// The block of cards being filled, written to `cards` when full.
+    private var cardBlock: [UInt8] = []
+    private static let cardBlockBytes = 256 << 10
     /// The blocks of each run written, oldest first.
     private var runs: [Range<Int>] = []
     private var buffer: [Record] = []
@@ -35,11 +43,18 @@ final class GroupPages {
     /// For each group, the values that make each readable slug (two at most: enough to know it is shared).
     private var readable: [[String: [String]]]
 
-    /// A card kept under one of its values: `key` sorts it (group, value, position), `payload` is the item's
-    /// render digest and its card.
+    /// A card kept under one of its values: `key` sorts it (group, value, position), `card` is its record in
+    /// `cards`.
     private struct Record {
         let key: [UInt8]
-        let payload: [UInt8]
+        let card: CardPlace
+    }
+
+    /// Where a card is in `cards`: its block, and its bytes there.
+    private struct CardPlace {
+        let block: Int
+        let offset: Int
+        let length: Int
     }
 
     /// - Returns: nil when the site has no groups.
@@ -55,6 +70,7 @@ final class GroupPages {
         self.store = store
         self.buildKey = buildKey
         file = try SpillFile(in: cacheFolder)
+        cards = try SpillFile(in: cacheFolder)
         readable = Array(repeating: [:], count: groups.count)
     }
 
@@ -71,6 +87,12 @@ final class GroupPages {
                 withUnsafeBytes(of: half.bigEndian) { payload.append(contentsOf: $0) }
             }
             TemplateValue.object(renderer.card(item, slug: entry.slug).fields).appendBytes(to: &payload)
+            let card = CardPlace(block: cards.count, offset: cardBlock.count, length: payload.count)
+            cardBlock.append(contentsOf: payload)
+            if cardBlock.count >= Self.cardBlockBytes {
+                try cards.append(cardBlock)
+                cardBlock.removeAll(keepingCapacity: true)
+            }
             for (index, values) in item.groups.enumerated() where index < groups.count {
                 for value in values {
                     let slug = GroupSlug.readable(value)
@@ -83,12 +105,10 @@ final class GroupPages {
                     key.append(contentsOf: value.utf8)
                     key.append(0)
                     withUnsafeBytes(of: UInt32(clamping: item.position).bigEndian) { key.append(contentsOf: $0) }
-                    buffer.append(Record(key: key, payload: payload))
+                    buffer.append(Record(key: key, card: card))
                     bufferBytes += key.count + Self.recordOverhead
                 }
             }
-            // A card is shared by its item's records: counted once.
-            bufferBytes += payload.count
             if bufferBytes >= Self.spillBytesInTests ?? Self.spillBytes { try spill() }
         }
     }
@@ -102,8 +122,9 @@ final class GroupPages {
         for record in buffer {
             Self.appendLength(record.key.count, to: &block)
             block.append(contentsOf: record.key)
-            Self.appendLength(record.payload.count, to: &block)
-            block.append(contentsOf: record.payload)
+            Self.appendLength(record.card.block, to: &block)
+            Self.appendLength(record.card.offset, to: &block)
+            Self.appendLength(record.card.length, to: &block)
             if block.count >= Self.blockBytes {
                 try file.append(block)
                 block.removeAll(keepingCapacity: true)
@@ -122,10 +143,15 @@ final class GroupPages {
     /// Writes every group's pages, its values' pages and feeds, and records them.
     func finish(into output: inout OutputWriter) throws {
         try spill()
+        if !cardBlock.isEmpty {
+            try cards.append(cardBlock)
+            cardBlock = []
+        }
         var merge = try Merge(file: file, runs: runs)
         var current: ValueChain?
         var listed: [[ListedValue]] = Array(repeating: [], count: groups.count)
-        while let (key, payload) = try merge.next() {
+        while let (key, card) = try merge.next() {
+            let payload = try cards.read(card.block, bytes: card.offset..<(card.offset + card.length))
             guard key.count >= 7, let separator = key[2...].firstIndex(of: 0) else { continue }
             let group = Int(key[0]) << 8 | Int(key[1])
             let value = String(decoding: key[2..<separator], as: UTF8.self)
@@ -298,7 +324,7 @@ final class GroupPages {
             for run in readers.indices where try readers[run].advance() { push(run) }
         }
 
-        mutating func next() throws -> (key: [UInt8], payload: [UInt8])? {
+        mutating func next() throws -> (key: [UInt8], card: CardPlace)? {
             guard let run = pop(), let head = readers[run].head else { return nil }
             if try readers[run].advance() { push(run) }
             return head
@@ -346,7 +372,7 @@ final class GroupPages {
         var block: [UInt8] = []
         var offset = 0
         /// The record read last.
-        var head: (key: [UInt8], payload: [UInt8])?
+        var head: (key: [UInt8], card: CardPlace)?
 
         init(file: SpillFile, blocks: Range<Int>) {
             self.file = file
@@ -373,10 +399,7 @@ final class GroupPages {
             let keyLength = length()
             let key = Array(block[offset..<(offset + keyLength)])
             offset += keyLength
-            let payloadLength = length()
-            let payload = Array(block[offset..<(offset + payloadLength)])
-            offset += payloadLength
-            head = (key, payload)
+            head = (key, CardPlace(block: length(), offset: length(), length: length()))
             return true
         }
     }
