@@ -273,7 +273,13 @@ def test_a_page_added_while_the_last_row_is_in_view_shifts_nothing(site, browser
 # ---- 4. accessibility: axe-core --------------------------------------------------------------------
 
 
+# no finite animation is running: a fade's half-way colours are not the page's colours
+STILL = """return document.getAnimations().every(function (a) {
+    return a.playState != 'running' || a.effect.getComputedTiming().endTime == Infinity; })"""
+
+
 def audit(d):
+    wait_for(d, STILL, 10, "the page's animations to end")
     axe = Axe(d)
     axe.inject()
     result = axe.run(options="{resultTypes: ['violations']}")
