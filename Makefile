@@ -5,7 +5,7 @@ BIN := .build/debug/scrollery
 VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: build test swift-test browser-test dist dist-test release-lint bench-release deps browser-deps bench bench-smoke bench-deps bench-images \
+.PHONY: build test swift-test browser-test dist dist-test release-lint bench-release deps browser-deps bench bench-cpu bench-smoke bench-deps bench-images \
 	bench-images-deps bench-dead-hosts vips-declarations bench-shards bench-search bench-search-browser pagefind-deps bench-deploy bench-groups deploy-test deploy-deps screenshots sample lint format serve \
 	preview fuzz fuzz-smoke fuzz-build clean
 
@@ -121,6 +121,17 @@ bench-smoke:
 	$(PYTHON) bench/search.py --n 300 --runs 1 --remote-latency 5 --no-pagefind --work .build/bench-search-smoke
 	$(PYTHON) bench/release.py --runs 4
 	$(PYTHON) bench/groups.py --n 300 --runs 1 --hugo-n 300 --work .build/bench-groups-smoke
+	$(PYTHON) bench/cpu.py --n 200 --runs 1 --latency-ms 5 --no-ext4 --work .build/bench-cpu-smoke
+
+## bench-cpu: the CPU a build spends (bench/cpu.py): the 10k `world` gallery from local JSON on a fresh journaled
+##   ext4 loop image and on tmpfs beside the one-thread floor (libcmark, writes), and the same kind of gallery
+##   fetched from an empty cache, from a replica BENCH_CPU_LATENCY_MS away and from nginx, beside curl --parallel
+BENCH_CPU_N ?= 10000
+BENCH_CPU_RUNS ?= 3
+BENCH_CPU_LATENCY_MS ?= 20
+bench-cpu: deps bench-deps
+	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
+	$(PYTHON) bench/cpu.py --n $(BENCH_CPU_N) --runs $(BENCH_CPU_RUNS) --latency-ms $(BENCH_CPU_LATENCY_MS)
 
 ## bench-search: Scrollery's search index against Pagefind (PyPI pagefind-bin, in .build/pagefind-venv) on the
 ##   same built gallery of BENCH_SEARCH_N items (default 10000) of the world's text: times, memory, files, bytes;
@@ -195,9 +206,10 @@ bench-dead-hosts: deps
 
 ## bench-deps: Debian's hugo, GNU time, a C compiler and nginx (the fast host of the cold fetch) for the benchmark
 bench-deps:
-	@if ! command -v hugo >/dev/null || [ ! -x /usr/bin/time ] || ! command -v cc >/dev/null || [ ! -x /usr/sbin/nginx ]; then \
-		echo "Installing hugo, time, gcc and nginx-light (needs apt-get)..."; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo time gcc nginx-light >/dev/null; \
+	@if ! command -v hugo >/dev/null || [ ! -x /usr/bin/time ] || ! command -v cc >/dev/null || [ ! -x /usr/sbin/nginx ] \
+		|| ! command -v curl >/dev/null; then \
+		echo "Installing hugo, time, gcc, nginx-light and curl (needs apt-get)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo time gcc nginx-light curl >/dev/null; \
 	fi
 
 ## bench-images-deps: vipsthumbnail (libvips-tools), the photos of mate-backgrounds and lomiri-wallpapers-20.04 that

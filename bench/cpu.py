@@ -1,0 +1,315 @@
+"""The CPU a build spends, beside the floors that bound it: per item for local text, per response for an API.
+
+    python3 bench/cpu.py [--n 10000] [--runs 3] [--latency-ms 20] [--concurrency 8] [--no-ext4]
+
+Local text: the `world` gallery of N items (bench/generate.py) built from local JSON with pictures off, on a
+fresh journaled ext4 loop image (made and mounted by the bench when it runs as root; `--no-ext4` leaves it
+out) and on tmpfs (/dev/shm). Beside it the one-thread floor of bench/floor.c on the same disk: libcmark
+rendering the same descriptions, then writing the same tree of files. Reported: user + system CPU, its
+ratio to libcmark's time, and the wall time's ratio to the write floor.
+
+Remote: the same kind of gallery (N items, pages of 100, a detail per item, bench/replica.py's world text)
+fetched from an empty cache, from the replica `--latency-ms` away and from nginx on this machine, with
+`--concurrency` requests at a time, the sites and their caches on the ext4 image when there is one. Beside it `curl --parallel --parallel-max C` fetching the same URLs over
+kept-alive connections, whose CPU per response is the floor. Scrollery's CPU per response is reported both
+as its whole CPU over the responses and as what it spends beyond the same build from local files.
+
+Prints a Markdown table for bench/RESULTS.md. Needs a release build (`make bench-cpu` makes one), cc and
+libcmark, curl, and nginx for the nginx rows (`make bench-deps`).
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import generate  # noqa: E402
+import nginx as bench_nginx  # noqa: E402
+import replica  # noqa: E402
+from run import REPLICA_ITEM, Bench  # noqa: E402
+
+SCROLLERY = HERE.parent / ".build" / "release" / "scrollery"
+PAGE = 100
+
+
+def timed(command, report):
+    """Runs `command` under /usr/bin/time: wall seconds (this clock), user + system CPU seconds, output."""
+    subprocess.run(["sync"], check=False)
+    started = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", str(report)] + command,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    wall = time.perf_counter() - started
+    if result.returncode != 0:
+        sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stdout[-3000:]}")
+    user, system, rss = report.read_text().split()[-3:]
+    return {"wall": wall, "cpu": float(user) + float(system), "user": float(user), "system": float(system),
+            "rss": float(rss) / 1024, "output": result.stdout}
+
+
+def median(runs, key):
+    return statistics.median(run[key] for run in runs)
+
+
+class CPUBench:
+    def __init__(self, args):
+        self.args = args
+        self.work = Path(args.work).resolve()
+        self.work.mkdir(parents=True, exist_ok=True)
+        self.report = self.work / "time.txt"
+        self.floor = self.work / "floor"
+        self.rows = []
+        self.notes = []
+        # Where the remote builds keep their sites, caches and output: the ext4 loop image when there is one.
+        self.remote_root = self.work
+
+    def scrollery(self, site, out):
+        return timed([str(SCROLLERY), "build", str(site), "--output", str(out), "--quiet"], self.report)
+
+    @staticmethod
+    def fresh(path):
+        shutil.rmtree(path, ignore_errors=True)
+
+    # -- local text ------------------------------------------------------------------------------------
+
+    def local(self, disk_name, root):
+        n = self.args.n
+        root.mkdir(parents=True, exist_ok=True)
+        data = root / "data"
+        if not data.exists():
+            generate.generate(n, data, hugo=False, world_text=True)
+        tree = root / "tree.txt"
+        runs, floors = [], []
+        for _ in range(self.args.runs):
+            out = root / "out"
+            self.fresh(out)
+            self.fresh(data / "scrollery" / ".scrollery-cache")
+            runs.append(self.scrollery(data / "scrollery", out))
+            if not tree.exists():
+                Bench.tree_of(out, tree)
+            self.fresh(out)
+            floor = timed([str(self.floor), str(data / "descriptions.md"), str(tree), str(out)], self.report)
+            values = dict(pair.split("=") for pair in floor["output"].split())
+            floors.append({"cmark": float(values["cmark_s"]), "write": float(values["write_s"])})
+            print(f"  {disk_name}: Scrollery wall {runs[-1]['wall']:.2f} s, CPU {runs[-1]['cpu']:.2f} s "
+                  f"({runs[-1]['user']:.2f} user, {runs[-1]['system']:.2f} system); libcmark "
+                  f"{floors[-1]['cmark']:.2f} s, writes {floors[-1]['write']:.2f} s", file=sys.stderr)
+        self.fresh(root / "out")
+        cmark, write = median(floors, "cmark"), median(floors, "write")
+        self.rows.append(("local", disk_name, {
+            "wall": median(runs, "wall"), "cpu": median(runs, "cpu"), "user": median(runs, "user"),
+            "system": median(runs, "system"), "cmark": cmark, "write": write}))
+
+    def ext4(self):
+        """A fresh journaled ext4 on a loop device under the work folder; its mount point, or None."""
+        if self.args.no_ext4:
+            return None
+        if os.geteuid() != 0 or not shutil.which("mkfs.ext4"):
+            self.notes.append("the ext4 rows were left out: making a loop file system needs root and mkfs.ext4")
+            return None
+        image, mount = self.work / "ext4.img", self.work / "ext4"
+        self.unmount(mount)
+        image.unlink(missing_ok=True)
+        subprocess.run(["truncate", "-s", "8G", str(image)], check=True)
+        subprocess.run(["mkfs.ext4", "-q", "-F", "-N", "1000000", str(image)], check=True)
+        mount.mkdir(exist_ok=True)
+        made = subprocess.run(["mount", "-o", "loop", str(image), str(mount)], stderr=subprocess.PIPE, text=True)
+        if made.returncode != 0:
+            self.notes.append(f"the ext4 rows were left out: mount failed ({made.stderr.strip()})")
+            return None
+        return mount
+
+    @staticmethod
+    def unmount(mount):
+        if os.path.ismount(mount):
+            subprocess.run(["umount", str(mount)], check=False)
+
+    # -- remote ----------------------------------------------------------------------------------------
+
+    def remote_sites(self, server):
+        """The remote site (pointed at `server`'s routes by `base`) and the same gallery as local files."""
+        n = self.args.n
+        local = self.remote_root / "remote-local"
+        if not (local / "scrollery.yml").exists():
+            self.fresh(local)
+            (local / "data" / "info").mkdir(parents=True)
+            (local / "scrollery.yml").write_text(f"""\
+title: CPU bench
+pageSize: 100
+source:
+  url: data/list-{{{{page}}}}.json
+  paginate: {{ style: page, first: 1 }}
+detail:
+  url: data/info/{{{{id}}}}.json
+  concurrency: {self.args.concurrency}
+""" + REPLICA_ITEM)
+            for page in range(1, n // PAGE + 2):
+                status, body = server.respond(f"/v2/list?page={page}&limit={PAGE}")
+                (local / "data" / f"list-{page}.json").write_text(json.dumps(body))
+            for number in range(1, n + 1):
+                status, body = server.respond(f"/id/{number}/info")
+                (local / "data" / "info" / f"{number}.json").write_text(json.dumps(body))
+        return local
+
+    def remote_site(self, name, base):
+        site = self.remote_root / f"remote-{name.split()[0]}"
+        self.fresh(site)
+        site.mkdir(parents=True)
+        config = (self.remote_root / "remote-local" / "scrollery.yml").read_text()
+        config = config.replace("url: data/", f"url: {base}/data/")
+        (site / "scrollery.yml").write_text(config)
+        return site
+
+    def urls(self, base):
+        pages = [f"{base}/data/list-{page}.json" for page in range(1, self.args.n // PAGE + 2)]
+        return pages + [f"{base}/data/info/{number}.json" for number in range(1, self.args.n + 1)]
+
+    def curl(self, urls):
+        config = self.work / "curl.txt"
+        config.write_text("".join(f'url = "{url}"\noutput = "/dev/null"\n' for url in urls))
+        return timed(["curl", "--silent", "--fail", "--parallel", "--parallel-max", str(self.args.concurrency),
+                      "--parallel-immediate", "--config", str(config)], self.report)
+
+    def remote(self, name, base, local, count_requests):
+        site = self.remote_site(name, base)
+        urls = self.urls(base)
+        fetched, plain, curls = [], [], []
+        for _ in range(self.args.runs):
+            for source, runs in ((site, fetched), (local, plain)):
+                self.fresh(source / ".scrollery-cache")
+                out = self.remote_root / "out-remote"
+                self.fresh(out)
+                before = count_requests()
+                runs.append(self.scrollery(source, out))
+                made = count_requests() - before
+                if source is site and made < len(urls):
+                    sys.exit(f"bench: the build from {name} made {made} requests, fewer than {len(urls)}")
+            before = count_requests()
+            curls.append(self.curl(urls))
+            if count_requests() - before < len(urls):
+                sys.exit(f"bench: curl made fewer than {len(urls)} requests to {name}")
+            print(f"  {name}: Scrollery wall {fetched[-1]['wall']:.2f} s, CPU {fetched[-1]['cpu']:.2f} s; local CPU "
+                  f"{plain[-1]['cpu']:.2f} s; curl wall {curls[-1]['wall']:.2f} s, CPU {curls[-1]['cpu']:.2f} s",
+                  file=sys.stderr)
+        self.fresh(self.remote_root / "out-remote")
+        self.rows.append(("remote", name, {
+            "responses": len(urls), "wall": median(fetched, "wall"), "cpu": median(fetched, "cpu"),
+            "local": median(plain, "cpu"), "curl_wall": median(curls, "wall"), "curl": median(curls, "cpu")}))
+
+    def remotes(self):
+        maker = replica.Replica(self.args.n, 0, world_text=True)
+        local = self.remote_sites(maker)
+        server = replica.FolderReplica(local / "data", self.args.latency_ms / 1000).start()
+        try:
+            self.remote(f"replica {self.args.latency_ms:g} ms away", f"http://127.0.0.1:{server.port}", local,
+                        lambda: server.requests)
+        finally:
+            server.stop()
+        nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+        if not nginx:
+            self.notes.append("the nginx row was left out: nginx is missing (make bench-deps installs nginx-light)")
+            return
+        prefix = self.work / "nginx"
+        self.fresh(prefix)
+        log = prefix / "access.log"
+        stop, port = bench_nginx.serve(nginx, prefix, f"""\
+  access_log {log};
+  keepalive_requests 1000000;
+  server {{{{
+    listen 127.0.0.1:{{port}} backlog=512;
+    root {local};
+    location / {{{{ default_type application/json; }}}}
+  }}}}
+""")
+        try:
+            self.remote("nginx on this machine", f"http://127.0.0.1:{port}", local,
+                        lambda: len(log.read_bytes().splitlines()) if log.exists() else 0)
+        finally:
+            stop()
+
+    # -- the report ------------------------------------------------------------------------------------
+
+    def print_report(self):
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
+                                text=True).stdout.strip()
+        print()
+        print(f"CPU per item and per response, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}, commit {commit}, "
+              f"N = {self.args.n}, median of {self.args.runs} run(s)")
+        print()
+        print("| local text (world) | wall s | CPU s (user + system) | libcmark s | writes s | CPU / libcmark "
+              "| wall / writes | wall / (libcmark + writes) |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for kind, name, row in self.rows:
+            if kind == "local":
+                row["cmark"], row["write"] = max(row["cmark"], 1e-6), max(row["write"], 1e-6)
+                print(f"| {name} | {row['wall']:.2f} | {row['cpu']:.2f} ({row['user']:.2f} + {row['system']:.2f}) "
+                      f"| {row['cmark']:.2f} | {row['write']:.2f} | {row['cpu'] / row['cmark']:.1f}× "
+                      f"| {row['wall'] / row['write']:.2f}× | {row['wall'] / (row['cmark'] + row['write']):.2f}× |")
+        print()
+        print("| remote, from an empty cache | responses | wall s | CPU s | CPU ms per response | beyond local, ms "
+              "per response | curl wall s | curl CPU ms per response | Scrollery / curl |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for kind, name, row in self.rows:
+            if kind == "remote":
+                each = row["cpu"] / row["responses"] * 1000
+                beyond = (row["cpu"] - row["local"]) / row["responses"] * 1000
+                curl = max(row["curl"], 1e-6) / row["responses"] * 1000
+                print(f"| {name} | {row['responses']:,} | {row['wall']:.2f} | {row['cpu']:.2f} | {each:.3f} "
+                      f"| {beyond:.3f} | {row['curl_wall']:.2f} | {curl:.3f} | {each / curl:.1f}× "
+                      f"(beyond local {beyond / curl:.1f}×) |")
+        for note in self.notes:
+            print(f"\nNote: {note}")
+
+    def run(self):
+        subprocess.run(["cc", "-O2", "-o", str(self.floor), str(HERE / "floor.c"), "-lcmark"], check=True)
+        print(f"== local text: {self.args.n} world items", file=sys.stderr)
+        mount = self.ext4()
+        try:
+            if mount:
+                self.local("journaled ext4 (loop)", mount / "local")
+            shm = Path(self.args.tmpfs)
+            if shm.is_dir():
+                root = Path(tempfile.mkdtemp(prefix="scrollery-cpu-", dir=shm))
+                try:
+                    self.local(f"tmpfs ({shm})", root)
+                finally:
+                    shutil.rmtree(root, ignore_errors=True)
+            else:
+                self.notes.append(f"the tmpfs row was left out: {shm} is not a folder")
+            print(f"== remote: {self.args.n} items and their details, {self.args.concurrency} at a time",
+                  file=sys.stderr)
+            if mount:
+                self.remote_root = mount / "remote"
+                self.remote_root.mkdir()
+            self.remotes()
+        finally:
+            if mount:
+                self.unmount(mount)
+                (self.work / "ext4.img").unlink(missing_ok=True)
+        self.print_report()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=10000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--latency-ms", type=float, default=20)
+    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--no-ext4", action="store_true", help="leave out the journaled ext4 loop image")
+    parser.add_argument("--tmpfs", default="/dev/shm")
+    parser.add_argument("--work", default=str(HERE.parent / ".build" / "bench-cpu"))
+    args = parser.parse_args()
+    if not SCROLLERY.exists():
+        sys.exit(f"bench: {SCROLLERY} is missing: run `make bench-cpu`, which builds it")
+    CPUBench(args).run()
+
+
+if __name__ == "__main__":
+    main()
