@@ -87,6 +87,11 @@ final class GroupPages {
                 withUnsafeBytes(of: half.bigEndian) { payload.append(contentsOf: $0) }
             }
             TemplateValue.object(renderer.card(item, slug: entry.slug).fields).appendBytes(to: &payload)
+            // The card's section, when the site has sections: its key, its heading and the day of its date.
+            if let section = item.section {
+                let day = item.sectionDay?.description ?? ""
+                TemplateValue.list([.text(section.key), .text(section.heading), .text(day)]).appendBytes(to: &payload)
+            }
             let card = CardPlace(block: cards.count, offset: cardBlock.count, length: payload.count)
             cardBlock.append(contentsOf: payload)
             if cardBlock.count >= Self.cardBlockBytes {
@@ -180,6 +185,10 @@ final class GroupPages {
         let title: String
         var page = 1
         var cards: [PageRenderer.Card] = []
+        /// The section marks of `cards`, one each (none without sections).
+        var marks: [SectionMark?] = []
+        /// The section the last card is in, and its id on the chain's pages.
+        var openSection: (key: String, id: String)?
         var key: Fingerprint
         var count = 0
         var cover: TemplateValue?
@@ -217,10 +226,16 @@ final class GroupPages {
             try writePage(of: chain, hasNext: true, into: &output)
             chain.page += 1
             chain.cards = []
+            chain.marks = []
             chain.key = Self.pageKey(buildKey, chain.group, chain.slug, page: chain.page)
         }
         chain.count += 1
         card["position"] = TemplateValue(chain.count)
+        let mark = Self.sectionMark(
+            TemplateValue(bytes: payload, offset: &offset), of: &chain,
+            archiveURL: SectionTracker.archiveURL(renderer.paths))
+        chain.marks.append(mark)
+        if let mark { chain.key.add(mark.keyText) }
         chain.key.add(bytes: payload.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[0..<16]) })
         if chain.count == 1 { chain.cover = card["image"] }
         if chain.newest.count < SiteMaps.feedSize {
@@ -234,6 +249,33 @@ final class GroupPages {
                     html: nil))
         }
         chain.cards.append(PageRenderer.Card(position: chain.count, fields: card))
+    }
+
+    /// The mark of a chain's next card in `section` (its key, heading and day, as `add(_:)` wrote them):
+    /// a heading where a section starts in the chain, and a continued one at the top of a page inside it. A
+    /// section's id is `section-` and the card's place in the chain, so it is unique on the chain's pages.
+    private static func sectionMark(
+        _ section: TemplateValue?, of chain: inout ValueChain, archiveURL: String
+    ) -> SectionMark? {
+        guard case .list(let parts)? = section, parts.count == 3, case .text(let key) = parts[0],
+            case .text(let heading) = parts[1], case .text(let day) = parts[2]
+        else {
+            chain.openSection = nil
+            return nil
+        }
+        if let open = chain.openSection, open.key == key {
+            let start =
+                chain.cards.isEmpty
+                ? SectionMark.Start(
+                    heading: heading, id: "\(open.id)-page-\(chain.page)", archiveURL: archiveURL, continued: true)
+                : nil
+            return SectionMark(section: open.id, start: start, day: day)
+        }
+        let id = "section-\(chain.count)"
+        chain.openSection = (key, id)
+        return SectionMark(
+            section: id, start: SectionMark.Start(heading: heading, id: id, archiveURL: archiveURL, continued: false),
+            day: day)
     }
 
     private func finishChain(_ chain: ValueChain, into output: inout OutputWriter) throws -> ListedValue {
@@ -262,7 +304,7 @@ final class GroupPages {
         store.makeFolders(for: [file])
         let changed = try store.write(key: finished, to: file) {
             try renderer.listPage(
-                number: chain.page, cards: chain.cards, hasNext: hasNext, group: context,
+                number: chain.page, cards: chain.cards, hasNext: hasNext, sections: chain.marks, group: context,
                 pageURL: { paths.groupURL(name, slug: chain.slug, page: $0) })
         }
         try output.record(.group(file: file), changed: changed, key: finished)

@@ -88,6 +88,40 @@ import Testing
         #expect(!(try site.allOutputText()).contains("/photographer/item/"))
     }
 
+    @Test("a value's pages have the site's sections: a heading where one starts, continued atop a page")
+    func sectionsOnValuePages() async throws {
+        let site = try RemoteSite(config: Self.config + "\nsections: { by: month, field: taken }\n")
+        defer { site.remove() }
+        let taken = ["2026-11-03", "2026-11-02", "2026-11-01", "2026-10-02", ""]
+        try Self.write(
+            zip(Self.items, taken).map { item, date in item.merging(["taken": date]) { _, new in new } }, in: site)
+        _ = try await site.build()
+        let boats = try Self.chain(site, from: "/tag/boats/")
+        func headings(_ page: String) -> [String] {
+            page.components(separatedBy: #"<h2 class="feed-section-title" id=""#).dropFirst().map {
+                String($0.split(separator: "\"")[0]) + " "
+                    + String($0.split(separator: ">")[2].split(separator: "<")[0])
+            }
+        }
+        // Boats: items 1 and 2 (November) on page 1; item 3 (November, continued) and 4 (October) on page 2.
+        #expect(boats.count == 2)
+        #expect(headings(boats[0]) == ["section-1 November 2026"])
+        #expect(headings(boats[1]) == ["section-1-page-2 November 2026", "section-4 October 2026"])
+        #expect(boats[1].contains("feed-section--continued"))
+        #expect(boats[0].contains(#"<script src="/assets/sections"#))
+        #expect(boats[0].contains(#"data-date="2026-11-03""#))
+        // Birds: item 3 alone, the first of its section in the group's chain.
+        #expect(headings(try Self.chain(site, from: "/tag/birds/")[0]) == ["section-1 November 2026"])
+        let photographer = try Self.chain(site, from: "/photographer/ása-jónsdóttir/")
+        #expect(headings(photographer[0]) == ["section-1 November 2026"])
+        #expect(headings(photographer[1]) == ["section-3 October 2026"])
+        // Without sections, no heading.
+        let plain = try Self.site(Self.items)
+        defer { plain.remove() }
+        _ = try await plain.build()
+        #expect(headings(try Self.chain(plain, from: "/tag/boats/")[0]).isEmpty)
+    }
+
     @Test("the list of values: most items first, then by name, each with its count and link")
     func valueList() async throws {
         let site = try Self.site(Self.items)
