@@ -20,7 +20,7 @@ struct CacheEntryTests {
             let entry = CachedResponse(
                 url: "https://api.example/list?page=1&name=Łódź%20\u{2028}/\\", response: response,
                 storedAt: Date(timeIntervalSince1970: storedAt))
-            let read = try #require(CachedResponse(encoded: try entry.encoded()))
+            let read = try #require(CachedResponse(encoded: entry.encoded()))
             #expect(read.header.url == entry.header.url)
             #expect(read.header.status == 200)
             #expect(read.header.headers == entry.header.headers)
@@ -31,6 +31,33 @@ struct CacheEntryTests {
         }
     }
 
+    @Test("the header line is the same bytes as Foundation's JSONEncoder writes, so stored entries stay the same")
+    func sameBytesAsJSONEncoder() throws {
+        let controls = String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)
+        let texts = [
+            "https://api.example/list?page=1", #"W/"a\"b""#, "Łódź 東京 🌸 \u{2028}\u{7F}", controls, "a/b\\c", "",
+        ]
+        for (index, text) in texts.enumerated() {
+            for storedAt in [0, 1_763_912_345, 1_763_912_345.125, 1_763_912_345.123456789, 4_102_444_800.5, -1.5] {
+                let response = FetchResponse(
+                    body: Data("body \(index)".utf8), status: 200 + index,
+                    headers: ["link": text, "etag": "\"\(index)\"", "content-type": "application/json", "x": "y"],
+                    location: text)
+                let entry = CachedResponse(
+                    url: text, response: response, storedAt: Date(timeIntervalSince1970: storedAt))
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                var header = entry.header
+                header.digest = CachedResponse.digest(of: entry.body)
+                let expected = try encoder.encode(header) + Data("\n".utf8) + entry.body
+                let written = entry.encoded()
+                #expect(
+                    written == expected,
+                    "\(String(decoding: written, as: UTF8.self)) against \(String(decoding: expected, as: UTF8.self))")
+            }
+        }
+    }
+
     @Test("an entry whose body is not the one its digest names is no entry; one without a digest still is")
     func digest() throws {
         let response = FetchResponse(
@@ -38,7 +65,7 @@ struct CacheEntryTests {
             location: "https://api.example/item/1")
         var entry = CachedResponse(
             url: "https://api.example/item/1", response: response, storedAt: Date(timeIntervalSince1970: 0))
-        let encoded = try entry.encoded()
+        let encoded = entry.encoded()
         #expect(CachedResponse(encoded: encoded)?.body == response.body)
         // A power cut can leave the file short, or of its size with blocks of zeros or of older bytes.
         #expect(CachedResponse(encoded: encoded.dropLast()) == nil)
@@ -49,7 +76,7 @@ struct CacheEntryTests {
         #expect(CachedResponse(encoded: zeroed) == nil)
         // The digest is the body's when it is encoded, whatever the entry held before (a 304 renews one).
         entry.body = Data("renewed".utf8)
-        #expect(CachedResponse(encoded: try entry.encoded())?.body == Data("renewed".utf8))
+        #expect(CachedResponse(encoded: entry.encoded())?.body == Data("renewed".utf8))
         // Entries stored before the digest was kept.
         let older = Data((#"{"headers":{},"status":200,"storedAt":0,"url":"u"}"# + "\nbody").utf8)
         #expect(CachedResponse(encoded: older)?.body == Data("body".utf8))

@@ -34,7 +34,7 @@ package struct HTTPCache: Sendable {
         let temporary = entryFolder.appending(
             path: ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp",
             directoryHint: .notDirectory)
-        let data = try entry.encoded()
+        let data = entry.encoded()
         // The folder is made only when the write finds it missing: most entries go where one already is.
         do {
             try NewFile.write(data, atPath: temporary.path)
