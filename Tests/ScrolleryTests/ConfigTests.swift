@@ -291,6 +291,19 @@ struct ConfigTests {
         expectError(error, key: key, mentions: ["expected a whole number", range, value, "Use a number"])
     }
 
+    @Test("theme.slideshow.interval is 5 s by default, takes decimals, and refuses what is not 0.1 to 3600")
+    func slideshowInterval() throws {
+        #expect(try parse(Self.minimalYAML).theme.slideshowInterval == 5)
+        let quick = try parse(Self.minimalYAML + "theme: { slideshow: { interval: 0.3 } }\n")
+        #expect(quick.theme.slideshowInterval == 0.3)
+        for bad in ["0", "-1", "3601", "soon", "nan"] {
+            let error = try #require(parseError(Self.minimalYAML + "theme: { slideshow: { interval: \(bad) } }\n"))
+            expectError(error, key: "theme.slideshow.interval", mentions: ["from 0.1 to 3600", "`\(bad)`"])
+        }
+        let unknown = try #require(parseError(Self.minimalYAML + "theme: { slideshow: { speed: 2 } }\n"))
+        #expect(unknown.key == "theme.slideshow.speed")
+    }
+
     @Test("a detail concurrency of 500 is out of range")
     func detailConcurrencyTooHigh() throws {
         let yaml = Self.minimalYAML + "detail:\n  url: d/{{id}}.json\n  concurrency: 500\n"
