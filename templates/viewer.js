@@ -3,7 +3,7 @@
  * the scroll's own loader (Scrollery.next), before the first the page above (Scrollery.prev). While a
  * photo is shown the address is its item page (pushState), so back closes the viewer and reload lands
  * on that page. Keys: ← → Esc (mirrored right to left), i (the information panel), + - 0 (zoom; zoomed,
- * the arrows pan); swipe, pinch, double-tap; buttons. Focus stays inside and returns
+ * the arrows pan), p (the slideshow); swipe, pinch, double-tap; buttons. Focus stays inside and returns
  * to the card. item.js loads this file for its zoom alone (Scrollery.zoom), on an item page's picture. */
 (function () {
   'use strict';
@@ -136,6 +136,9 @@
   box.className = 'viewer';
   box.setAttribute('aria-modal', 'true');
   box.setAttribute('aria-labelledby', 'viewer-title');
+  var btn = function (c, a, k, s) {
+    return '<button type="button" class="viewer-btn viewer-' + c + '" ' + a + ' aria-label="' + t(k) + '">' + s + '</button>';
+  };
   box.innerHTML =
     '<div class="viewer-stage"><img class="viewer-img" alt="" decoding="async"></div>' +
     '<div class="viewer-info" id="viewer-info"><p class="viewer-count" id="viewer-count" aria-live="polite"></p>' +
@@ -144,17 +147,38 @@
     '<p class="viewer-links"><a class="viewer-page"></a> <a class="viewer-source" rel="noopener">' + t('original') +
     ' <span aria-hidden="true">↗</span></a> <a class="viewer-download" download rel="noopener">' + t('download') +
     '</a></p></div>' +
-    '<button type="button" class="viewer-btn viewer-prev" data-go="-1" aria-label="' + t('viewerPrevious') + '">←</button>' +
-    '<button type="button" class="viewer-btn viewer-next" data-go="1" aria-label="' + t('viewerNext') + '">→</button>' +
-    '<button type="button" class="viewer-btn viewer-close" data-go="0" aria-label="' + t('viewerClose') + '">✕</button>' +
-    '<button type="button" class="viewer-btn viewer-about" aria-controls="viewer-info" aria-expanded="true" aria-label="' +
-    t('viewerInfo') + '">i</button>' +
-    '<button type="button" class="viewer-btn viewer-in" data-zoom="1" aria-label="' + t('viewerZoomIn') + '">+</button>' +
-    '<button type="button" class="viewer-btn viewer-out" data-zoom="-1" aria-label="' + t('viewerZoomOut') + '">−</button>';
+    btn('prev', 'data-go="-1"', 'viewerPrevious', '←') + btn('next', 'data-go="1"', 'viewerNext', '→') +
+    btn('close', 'data-go="0"', 'viewerClose', '✕') +
+    btn('about', 'aria-controls="viewer-info" aria-expanded="true"', 'viewerInfo', 'i') +
+    btn('in', 'data-zoom="1"', 'viewerZoomIn', '+') + btn('out', 'data-zoom="-1"', 'viewerZoomOut', '−') +
+    btn('show', 'aria-pressed="false"', 'viewerSlideshow', '');
   d.body.appendChild(box);
   var $ = function (c) { return box.querySelector('.viewer-' + c); };
-  var img = $('img'), count = $('count'), info = $('info'), stage = $('stage');
+  var img = $('img'), count = $('count'), info = $('info'), stage = $('stage'), sb = $('show');
   var Z = zoomer(img, stage, true, function (left) { go(left !== rtl ? 1 : -1); });
+  /* the slideshow (its button, p): the next photo every data-slideshow s (theme.slideshow.interval), until
+     the end, a key, pointer or wheel, or the page hidden */
+  var playing = false, tick = 0, every = 1000 * (parseFloat(feed.getAttribute('data-slideshow')) || 5);
+  var reduce = w.matchMedia && w.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  function play(on) {
+    playing = on;
+    sb.setAttribute('aria-pressed', on);
+    later();
+  }
+  function later() {
+    clearTimeout(tick);
+    if (!playing || !card) return;
+    if (!beside(card, 1)) S.next(); // the next page, early (fill preloads the next picture)
+    tick = setTimeout(function () {
+      if (beside(card, 1) || d.querySelector('.pager a[rel=next]')) go(1); else play(false); // the end
+    }, every);
+  }
+  img.addEventListener('load', function () { // fades in, but with reduced motion
+    if (playing && !reduce && img.animate) img.animate({ opacity: [0, 1] }, 300);
+  });
+  d.addEventListener('visibilitychange', function () { if (d.hidden) play(false); });
+  box.addEventListener('pointerdown', function (e) { if (!e.target.closest('.viewer-show')) play(false); }, true);
+  box.addEventListener('wheel', function () { play(false); }, true);
   /* the information panel (the i button or key): shown or hidden until the reader says otherwise */
   var about = function () { info.hidden = !info.hidden; $('about').setAttribute('aria-expanded', !info.hidden); };
   var text = function (c, sel) { var e = c.querySelector(sel); return e ? e.textContent : ''; };
@@ -223,6 +247,7 @@
     });
     try { history.replaceState({ viewer: 1 }, '', a.href); } catch (err) { /* rate limited */ }
     d.dispatchEvent(new CustomEvent('scrollery:view', { detail: c })); // favorites.js puts the card's heart here
+    later();
   }
 
   function show(c) {
@@ -255,6 +280,7 @@
   box.addEventListener('close', function () {
     root.classList.remove('viewer-open');
     S.open = false;
+    play(false);
     if (card) { card.scrollIntoView({ block: 'nearest' }); card.focus({ preventScroll: true }); }
     if (history.state && history.state.viewer) history.back();
   });
@@ -268,6 +294,7 @@
       f.allow = 'autoplay; fullscreen; picture-in-picture'; f.allowFullscreen = true;
       return p.replaceWith(f);
     }
+    if (e.target.closest('.viewer-show')) return play(!playing);
     var zb = e.target.closest('[data-zoom]');
     if (zb) return Z.step(+zb.getAttribute('data-zoom'));
     var b = e.target.closest('[data-go]');
@@ -275,6 +302,8 @@
   });
   box.addEventListener('keydown', function (e) {
     var k = e.key, mod = e.altKey || e.ctrlKey || e.metaKey;
+    if ((k === 'p' || k === 'P') && !mod) return play(!playing);
+    if (!(e.target === sb && (k === 'Enter' || k === ' '))) play(false); // a key pauses, but the button's own
     if (k === 'Tab') { // focus goes round inside, never out to the page or the browser
       var f = [].filter.call(box.querySelectorAll('a[href], button'), function (b) {
         return !b.disabled && !b.hidden && b.offsetParent;
