@@ -38,6 +38,7 @@ struct ConfigTests {
           description: "{{detail.description}}"   # Markdown
           date: "{{date}}"
           link: "{{url}}"
+          video: "{{video}}"        # a video file, or a YouTube or Vimeo address (none when empty)
           fields:                  # any other field, shown on the item page in this order
             photographer: "{{author}}"
             size: "{{width}} × {{height}} pixels"
@@ -134,6 +135,7 @@ struct ConfigTests {
         #expect(config.item.description == "{{detail.description}}")
         #expect(config.item.date == "{{date}}")
         #expect(config.item.link == "{{url}}")
+        #expect(config.item.video == "{{video}}")
         #expect(config.scroll.autoPages == 5)
         #expect(config.outputFolder.standardizedFileURL.path == siteFolder.appendingPathComponent("public").path)
         #expect(config.siteFolder.standardizedFileURL.path == siteFolder.path)
