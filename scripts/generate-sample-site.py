@@ -32,6 +32,10 @@ PER_PAGE = 25
 TOTAL = PAGES * PER_PAGE          # 225
 NEWEST = datetime.date(2026, 3, 14)
 
+# Item number -> its video (item.video): the viewer and the item page play it behind a click-to-play
+# poster that loads nothing from YouTube until it is pressed. "Me at the zoo", YouTube's first video.
+VIDEOS = {3: "https://www.youtube.com/watch?v=jNQXAC9IVRw"}
+
 # Global item index (0-based; source page = index // 25 + 1) -> hostile kind.
 HOSTILE = {
     30: "author-html",         # page 2, id "31"
@@ -284,6 +288,8 @@ def main():
 
         items.append({"id": item_id, "author": author, "width": w, "height": h,
                       "url": url, "date": date.isoformat()})
+        if n in VIDEOS:
+            items[-1]["video"] = VIDEOS[n]
         date -= datetime.timedelta(days=rng.randint(1, 3))
         if kind not in ("id-traversal", "id-slug-a"):
             details[item_id] = {"id": item_id, "description": desc, "tags": tags}

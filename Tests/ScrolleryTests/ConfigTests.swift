@@ -38,6 +38,7 @@ struct ConfigTests {
           description: "{{detail.description}}"   # Markdown
           date: "{{date}}"
           link: "{{url}}"
+          video: "{{video}}"        # a video file, or a YouTube or Vimeo address (none when empty)
           fields:                  # any other field, shown on the item page in this order
             photographer: "{{author}}"
             size: "{{width}} × {{height}} pixels"
@@ -134,6 +135,7 @@ struct ConfigTests {
         #expect(config.item.description == "{{detail.description}}")
         #expect(config.item.date == "{{date}}")
         #expect(config.item.link == "{{url}}")
+        #expect(config.item.video == "{{video}}")
         #expect(config.scroll.autoPages == 5)
         #expect(config.outputFolder.standardizedFileURL.path == siteFolder.appendingPathComponent("public").path)
         #expect(config.siteFolder.standardizedFileURL.path == siteFolder.path)
@@ -289,6 +291,19 @@ struct ConfigTests {
     func badNumber(prefix: String, key: String, range: String, value: String) throws {
         let error = try #require(parseError(prefix + Self.minimalYAML))
         expectError(error, key: key, mentions: ["expected a whole number", range, value, "Use a number"])
+    }
+
+    @Test("theme.slideshow.interval is 5 s by default, takes decimals, and refuses what is not 0.1 to 3600")
+    func slideshowInterval() throws {
+        #expect(try parse(Self.minimalYAML).theme.slideshowInterval == 5)
+        let quick = try parse(Self.minimalYAML + "theme: { slideshow: { interval: 0.3 } }\n")
+        #expect(quick.theme.slideshowInterval == 0.3)
+        for bad in ["0", "-1", "3601", "soon", "nan"] {
+            let error = try #require(parseError(Self.minimalYAML + "theme: { slideshow: { interval: \(bad) } }\n"))
+            expectError(error, key: "theme.slideshow.interval", mentions: ["from 0.1 to 3600", "`\(bad)`"])
+        }
+        let unknown = try #require(parseError(Self.minimalYAML + "theme: { slideshow: { speed: 2 } }\n"))
+        #expect(unknown.key == "theme.slideshow.speed")
     }
 
     @Test("a detail concurrency of 500 is out of range")

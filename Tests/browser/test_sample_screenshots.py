@@ -11,9 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
 from conftest import REPO, console_errors, wait_for
 from server import FaultServer
 from test_infinite_scroll import READY, png_size, screenshot
+from test_theme import open_viewer
 
 SHOTS = REPO / ".build" / "screenshots"
 
@@ -48,4 +52,27 @@ def test_the_sample_gallery_as_the_readme_shows_it(sample, browser, name, width,
     assert d.execute_script("return document.documentElement.scrollWidth") <= width, "horizontal overflow"
     screenshot(d, SHOTS / name)
     assert png_size(SHOTS / name) == size
+    assert console_errors(d) == []
+
+
+def test_the_sample_gallery_shows_a_video_and_zoom(sample, browser):
+    """Item 3 has a YouTube video: a play mark on its card, a click-to-play poster on its page and in the
+    viewer, nothing fetched from YouTube before the click; the pictures zoom in the viewer."""
+    d = browser(1280, 900)
+    d.get(sample.origin + "/")
+    wait_for(d, READY, 10, "the script to start")
+    assert d.execute_script("return !!document.querySelector('#item-3 .play-mark')")
+    open_viewer(d, 3)
+    wait_for(d, "return !!document.querySelector('.viewer-play')", 5, "the viewer's play button")
+    assert d.execute_script("return performance.getEntriesByType('resource').every(function (e) {"
+                            " return new URL(e.name).host == location.host; })"), "a request to another host"
+    d.find_element(By.CSS_SELECTOR, ".viewer-next").click()  # item 4: a picture, zoomed by a double click
+    wait_for(d, "var i = document.querySelector('.viewer-img'); return i.complete && i.naturalWidth > 0", 10)
+    ActionChains(d).double_click(d.find_element(By.CSS_SELECTOR, ".viewer-img")).perform()
+    wait_for(d, "return new DOMMatrix(getComputedStyle(document.querySelector('.viewer-img')).transform).a > 1",
+             5, "a double click to zoom the sample's picture")
+    d.get(sample.origin + "/items/3/")
+    wait_for(d, "return document.readyState == 'complete'", 10)
+    assert d.find_element(By.CSS_SELECTOR, "a.video-play").get_attribute("data-embed") \
+        == "https://www.youtube-nocookie.com/embed/jNQXAC9IVRw?autoplay=1"
     assert console_errors(d) == []

@@ -55,7 +55,8 @@ ENGLISH = {
     "Close", "viewer", "Load", "more", "Open", "of", "many", "Back", "by", "Day", "Week", "Month", "Year",
     "None", "Loading", "Retry", "loaded", "End", "Remove", "Share", "link", "Export", "Import", "file",
     "results", "result", "Words", "find", "Any", "Show", "found", "the", "to", "Cards", "continued",
-    "Undated", "newest", "first", "yet", "press", "heart", "needs", "Every", "Go",
+    "Undated", "newest", "first", "yet", "press", "heart", "needs", "Every", "Go", "Zoom", "in", "out",
+    "Slideshow",
 }
 
 # Every text of the page a reader meets: element text (scripts, styles and, with scripts on, the raw text

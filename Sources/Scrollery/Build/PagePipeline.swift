@@ -62,7 +62,8 @@ struct PagePipeline {
             autoPages: config.scroll.autoPages, layout: config.theme.layout, sections: config.sections.by,
             sectionLabels: config.sections.labels, language: config.language, favorites: config.theme.favorites,
             search: config.search.enabled, fields: config.item.fields, cardFields: config.theme.cardFields,
-            groups: config.groups.map(\.name), strings: strings, downloads: config.theme.download)
+            groups: config.groups.map(\.name), strings: strings, downloads: config.theme.download,
+            slideshowInterval: config.theme.slideshowInterval)
         self.config = config
         self.buildKey = buildKey
         self.logger = logger

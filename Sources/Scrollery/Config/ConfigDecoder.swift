@@ -167,9 +167,21 @@ final class ConfigDecoder {
     /// - Parameter fields: the item's fields, which `theme.cardFields` names.
     private func decodeTheme(_ reader: ConfigReader?, fields: [ItemField]) throws(ConfigError) -> ThemeConfig {
         guard let reader else { return ThemeConfig() }
-        try reader.rejectUnknownKeys(["layout", "favorites", "cardFields", "download"])
+        try reader.rejectUnknownKeys(["layout", "favorites", "cardFields", "download", "slideshow"])
         var theme = ThemeConfig(favorites: try reader.bool("favorites") ?? true)
         theme.download = try reader.bool("download") ?? true
+        if let slideshow = try reader.child("slideshow") {
+            try slideshow.rejectUnknownKeys(["interval"])
+            if let text = try slideshow.string("interval") {
+                guard let seconds = Double(text), seconds >= 0.1, seconds <= 3600 else {
+                    let shown = TerminalText.shown(text)
+                    throw slideshow.error(
+                        "interval", "expected a number of seconds from 0.1 to 3600, found `\(shown)`.",
+                        fix: "Write `interval: 5` (the seconds each photo is shown).")
+                }
+                theme.slideshowInterval = seconds
+            }
+        }
         if let node = reader.node("cardFields") {
             guard let list = node.sequence else {
                 throw reader.error(

@@ -8,6 +8,8 @@ public struct ThemeConfig: Sendable, Equatable {
     public var cardFields: [String] = []
     /// Whether the item page and the viewer offer a download (`item.download`, or the largest processed picture).
     public var download = true
+    /// The seconds the viewer's slideshow shows each photo (`theme.slideshow.interval`).
+    public var slideshowInterval = 5.0
 
     /// - Parameters:
     ///   - layout: how cards are laid out on listing pages.

@@ -29,7 +29,8 @@ struct PageRenderer: Sendable {
         layout: ThemeLayout = .justified, sections: SectionGrouping = .none,
         sectionLabels: SectionLabels = .english, language: String = "en", favorites: Bool = true,
         search: Bool = false, fields: [ItemField] = [], cardFields: [String] = [], groups: [String] = [],
-        strings: ThemeStrings = ThemeStrings.of(language: "en").strings, downloads: Bool = true
+        strings: ThemeStrings = ThemeStrings.of(language: "en").strings, downloads: Bool = true,
+        slideshowInterval: Double = 5
     ) {
         self.downloads = downloads
         self.theme = theme
@@ -62,6 +63,10 @@ struct PageRenderer: Sendable {
             "justified": .bool(layout == .justified),
             "grid": .bool(layout == .grid),
             "favorites": .bool(favorites),
+            // seconds, as few digits as say them: 5, 0.3
+            "slideshowInterval": .text(
+                slideshowInterval == slideshowInterval.rounded()
+                    ? String(Int(slideshowInterval)) : String(slideshowInterval)),
         ]
         // The words without a count, `{site}` and `{generator}` filled in; the others are filled per page.
         let generator = "Scrollery"

@@ -146,6 +146,9 @@ extension ThemeStrings {
         "viewerClose": "إغلاق العارض",
         "viewerNext": "الصورة التالية",
         "viewerPrevious": "الصورة السابقة",
+        "viewerSlideshow": "عرض الشرائح",
+        "viewerZoomIn": "تكبير",
+        "viewerZoomOut": "تصغير",
         "week": "الأسبوع",
         "year": "السنة",
     ]

@@ -106,6 +106,9 @@ extension ThemeStrings {
         "viewerClose": "关闭查看器",
         "viewerNext": "下一张照片",
         "viewerPrevious": "上一张照片",
+        "viewerSlideshow": "幻灯片放映",
+        "viewerZoomIn": "放大",
+        "viewerZoomOut": "缩小",
         "week": "周",
         "year": "年",
     ]

@@ -116,6 +116,9 @@ extension ThemeStrings {
         "viewerClose": "De viewer sluiten",
         "viewerNext": "Volgende foto",
         "viewerPrevious": "Vorige foto",
+        "viewerSlideshow": "Diavoorstelling",
+        "viewerZoomIn": "Inzoomen",
+        "viewerZoomOut": "Uitzoomen",
         "week": "Week",
         "year": "Jaar",
     ]

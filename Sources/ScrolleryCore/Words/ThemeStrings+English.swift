@@ -4,7 +4,8 @@ extension ThemeStrings {
     public static let scriptKeys: [String] = [
         "cardsOf", "download", "endOfGallery", "galleryStart", "loadMore", "loadMoreFailed", "loadPrevious",
         "loadPreviousFailed", "loading", "many", "openPage", "original", "pageLoaded", "photoOf", "playVideo", "retry",
-        "viewerClose", "viewerInfo", "viewerNext", "viewerPrevious",
+        "viewerClose", "viewerInfo", "viewerNext", "viewerPrevious", "viewerSlideshow", "viewerZoomIn",
+        "viewerZoomOut",
     ]
     /// The keys of the words `favorites.js` shows, on pages with favorites.
     public static let favoriteKeys: [String] = ["dismiss", "favCannotKeep", "favFull", "favMax", "favOff"]
@@ -139,6 +140,9 @@ extension ThemeStrings {
         "viewerInfo": "Information",
         "viewerNext": "Next photo",
         "viewerPrevious": "Previous photo",
+        "viewerSlideshow": "Slideshow",
+        "viewerZoomIn": "Zoom in",
+        "viewerZoomOut": "Zoom out",
         "week": "Week",
         "year": "Year",
     ]

@@ -124,6 +124,9 @@ extension ThemeStrings {
         "viewerClose": "Fermer la visionneuse",
         "viewerNext": "Photo suivante",
         "viewerPrevious": "Photo précédente",
+        "viewerSlideshow": "Diaporama",
+        "viewerZoomIn": "Agrandir",
+        "viewerZoomOut": "Réduire",
         "week": "Semaine",
         "year": "Année",
     ]

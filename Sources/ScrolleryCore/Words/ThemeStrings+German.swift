@@ -117,6 +117,9 @@ extension ThemeStrings {
         "viewerClose": "Betrachter schließen",
         "viewerNext": "Nächstes Foto",
         "viewerPrevious": "Vorheriges Foto",
+        "viewerSlideshow": "Diashow",
+        "viewerZoomIn": "Vergrößern",
+        "viewerZoomOut": "Verkleinern",
         "week": "Woche",
         "year": "Jahr",
     ]

@@ -124,6 +124,9 @@ extension ThemeStrings {
         "viewerClose": "Chiudi il visualizzatore",
         "viewerNext": "Foto successiva",
         "viewerPrevious": "Foto precedente",
+        "viewerSlideshow": "Presentazione",
+        "viewerZoomIn": "Ingrandisci",
+        "viewerZoomOut": "Riduci",
         "week": "Settimana",
         "year": "Anno",
     ]

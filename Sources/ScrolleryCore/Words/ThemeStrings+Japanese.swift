@@ -105,6 +105,9 @@ extension ThemeStrings {
         "viewerClose": "ビューアーを閉じる",
         "viewerNext": "次の写真",
         "viewerPrevious": "前の写真",
+        "viewerSlideshow": "スライドショー",
+        "viewerZoomIn": "拡大",
+        "viewerZoomOut": "縮小",
         "week": "週",
         "year": "年",
     ]

@@ -132,6 +132,9 @@ extension ThemeStrings {
         "viewerClose": "Zamknij przeglądarkę zdjęć",
         "viewerNext": "Następne zdjęcie",
         "viewerPrevious": "Poprzednie zdjęcie",
+        "viewerSlideshow": "Pokaz slajdów",
+        "viewerZoomIn": "Powiększ",
+        "viewerZoomOut": "Pomniejsz",
         "week": "Tydzień",
         "year": "Rok",
     ]

@@ -124,6 +124,9 @@ extension ThemeStrings {
         "viewerClose": "Fechar o visualizador",
         "viewerNext": "Próxima foto",
         "viewerPrevious": "Foto anterior",
+        "viewerSlideshow": "Apresentação de slides",
+        "viewerZoomIn": "Ampliar",
+        "viewerZoomOut": "Reduzir",
         "week": "Semana",
         "year": "Ano",
     ]

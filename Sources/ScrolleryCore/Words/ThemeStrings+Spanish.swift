@@ -124,6 +124,9 @@ extension ThemeStrings {
         "viewerClose": "Cerrar el visor",
         "viewerNext": "Foto siguiente",
         "viewerPrevious": "Foto anterior",
+        "viewerSlideshow": "Presentación",
+        "viewerZoomIn": "Acercar",
+        "viewerZoomOut": "Alejar",
         "week": "Semana",
         "year": "Año",
     ]
