@@ -212,7 +212,7 @@
     [].forEach.call(stage.querySelectorAll('.viewer-video, .viewer-play, .viewer-frame'), function (e) { e.remove(); });
     if (vt) {
       v = stage.appendChild(d.createElement('video'));
-      v.className = 'viewer-video'; v.controls = v.playsInline = true; v.preload = 'none'; v.poster = img.src;
+      v.className = 'viewer-video'; v.controls = v.playsInline = true; v.preload = 'none'; if (i) v.poster = img.src;
       v.appendChild(d.createElement('source')).type = vt;
       v.firstChild.src = c.getAttribute('data-video');
     } else if (em) {
