@@ -215,25 +215,15 @@ detail:
                         lambda: server.requests)
         finally:
             server.stop()
-        nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+        nginx = bench_nginx.find()
         if not nginx:
             self.notes.append("the nginx row was left out: nginx is missing (make bench-deps installs nginx-light)")
             return
         prefix = self.work / "nginx"
         self.fresh(prefix)
-        log = prefix / "access.log"
-        stop, port = bench_nginx.serve(nginx, prefix, f"""\
-  access_log {log};
-  keepalive_requests 1000000;
-  server {{{{
-    listen 127.0.0.1:{{port}} backlog=512;
-    root {local};
-    location / {{{{ default_type application/json; }}}}
-  }}}}
-""")
+        stop, port, requests = bench_nginx.serve_json_files(nginx, prefix, local)
         try:
-            self.remote("nginx on this machine", f"http://127.0.0.1:{port}", local,
-                        lambda: len(log.read_bytes().splitlines()) if log.exists() else 0)
+            self.remote("nginx on this machine", f"http://127.0.0.1:{port}", local, requests)
         finally:
             stop()
 

@@ -1,6 +1,7 @@
 """nginx (Debian's nginx-light) as a benchmark's local web server, started and stopped by the bench."""
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -60,3 +61,25 @@ def serve(nginx, work, http, workers=1):
             return stop, port
         except OSError:
             time.sleep(0.05)
+
+
+def find():
+    """nginx's path (Debian's nginx-light puts it in /usr/sbin), or None."""
+    return shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+
+
+def serve_json_files(nginx, work, root):
+    """Starts nginx serving the files under `root` as JSON, keeping connections alive for any number of
+    requests, with an access log in `work`. Returns (stop, port, requests): `requests()` counts the requests
+    logged so far."""
+    log = Path(work).resolve() / "access.log"
+    stop, port = serve(nginx, work, f"""\
+  access_log {log};
+  keepalive_requests 1000000;
+  server {{{{
+    listen 127.0.0.1:{{port}} backlog=512;
+    root {root};
+    location / {{{{ default_type application/json; }}}}
+  }}}}
+""")
+    return stop, port, lambda: len(log.read_bytes().splitlines()) if log.exists() else 0

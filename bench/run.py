@@ -333,7 +333,7 @@ detail:
         """The CI case's gallery fetched cold (an empty cache each time) from a fast host, nginx on this
         machine serving the local site's files, against the local build: what fetching itself costs, the
         site and its cache on the work folder's disk. Skipped, with a note, without nginx."""
-        nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+        nginx = bench_nginx.find()
         if not nginx:
             self.notes.append("the cold fetch was skipped: nginx is missing (make bench-deps installs nginx-light)")
             return
@@ -348,16 +348,7 @@ detail:
                 sys.exit(f"bench: the local site's config has no `{path}` to point at nginx")
         prefix = self.work / "nginx"
         shutil.rmtree(prefix, ignore_errors=True)
-        log = prefix / "access.log"
-        stop, port = bench_nginx.serve(nginx, prefix, f"""\
-  access_log {log};
-  keepalive_requests 1000000;
-  server {{{{
-    listen 127.0.0.1:{{port}} backlog=512;
-    root {local};
-    location / {{{{ default_type application/json; }}}}
-  }}}}
-""")
+        stop, port, requests = bench_nginx.serve_json_files(nginx, prefix, local)
         try:
             for path in paths:
                 config = config.replace(path, path.replace("url: data/", f"url: http://127.0.0.1:{port}/data/"))
@@ -368,10 +359,10 @@ detail:
                     out = self.work / f"out-ci-{name}-{n}"
                     self.aside(out)
                     self.aside(source / ".scrollery-cache")
-                    before = len(log.read_bytes().splitlines()) if log.exists() else 0
+                    before = requests()
                     runs.append(self.run_scrollery(source, out))
                     if name == "fetched":
-                        made = len(log.read_bytes().splitlines()) - before
+                        made = requests() - before
                         print(f"  fetched {runs[-1]['wall']:.2f} s (CPU {runs[-1]['cpu']:.2f} s, {made} requests)",
                               file=sys.stderr)
                         if made <= n:  # every detail, and the list pages
