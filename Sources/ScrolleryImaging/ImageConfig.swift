@@ -21,6 +21,9 @@ public struct ImageConfig: Sendable, Equatable {
     /// Whether the place a photo was taken (its EXIF GPS) is kept and shown (`images.metadata.gps`); off, it
     /// is dropped when the picture is processed, so no cache or picture store holds it.
     public var keepsPlace = false
+    /// Whether a copy of each original, without its metadata, is kept to be offered for download
+    /// (`theme.download` on and no `item.download` of the site's own).
+    public var keepsOriginal = false
 
     /// The defaults.
     public init() {}
@@ -35,6 +38,7 @@ public struct ImageConfig: Sendable, Equatable {
         return "v2;widths=\(widths.map(String.init).joined(separator: ","));"
             + "formats=\(formats.map(\.rawValue).joined(separator: ","));q=\(qualities);"
             + "placeholder=\(placeholder.rawValue);maxPixels=\(maxPixels)" + (keepsPlace ? ";gps" : "")
+            + (keepsOriginal ? ";original" : "")
     }
 }
 

@@ -4,15 +4,14 @@ public import Foundation
 import ScrolleryCore
 
 /// Decodes an original once and writes every variant from it, with libvips: shrink-on-load, upright by
-/// its EXIF orientation, sRGB, no metadata, alpha kept, the first frame of an animation. Synchronous
+/// its EXIF orientation, sRGB, no metadata, alpha kept, the first frame of an animation; and, when the site
+/// offers originals for download, the original's copy without its metadata (`OriginalCopy`). Synchronous
 /// and CPU-bound: the caller runs it off the concurrency pool.
 public enum ImageProcessor {
-    /// - Returns: the picture and its variants' bytes.
+    /// - Returns: the picture, its variants' bytes and the original's copy.
     /// - Throws: `ImageFailure` (not an image, too many pixels, undecodable, unencodable).
-    public static func process(_ bytes: Data, settings: ImageConfig) throws(ImageFailure) -> (
-        ProcessedImage, [EncodedVariant]
-    ) {
-        let result: Result<(ProcessedImage, [EncodedVariant]), ImageFailure> = bytes.withUnsafeBytes { buffer in
+    public static func process(_ bytes: Data, settings: ImageConfig) throws(ImageFailure) -> ProcessedPicture {
+        let result: Result<ProcessedPicture, ImageFailure> = bytes.withUnsafeBytes { buffer in
             defer {
                 scrollery_vips_thread_done()
                 scrollery_allocator_trim_if_grown()
@@ -23,7 +22,7 @@ public enum ImageProcessor {
     }
 
     private static func process(_ buffer: UnsafeRawBufferPointer, settings: ImageConfig) throws(ImageFailure)
-        -> (ProcessedImage, [EncodedVariant])
+        -> ProcessedPicture
     {
         let header = try ImageHeader(of: buffer)
         guard header.pixels <= settings.maxPixels else {
@@ -69,10 +68,24 @@ public enum ImageProcessor {
             let ofFormat = variants.filter { $0.variant.format == format }
             ordered += ofFormat.sorted { $0.variant.width < $1.variant.width }
         }
+        let original = settings.keepsOriginal ? originalCopy(of: buffer, header) : nil
         let image = ProcessedImage(
             width: header.width, height: header.height, variants: ordered.map(\.variant), placeholder: placeholder,
-            camera: camera(in: header, settings))
-        return (image, ordered)
+            camera: camera(in: header, settings), original: original?.format)
+        return ProcessedPicture(image: image, variants: ordered, original: original?.bytes)
+    }
+
+    /// The original without its metadata, when it reads back as the same picture (its header's size and
+    /// orientation) and holds no EXIF but the orientation.
+    static func originalCopy(of buffer: UnsafeRawBufferPointer, _ header: ImageHeader) -> (
+        bytes: [UInt8], format: ImageFormat
+    )? {
+        guard let copy = OriginalCopy.make(buffer, orientation: header.orientation) else { return nil }
+        let reread = copy.bytes.withUnsafeBytes { try? ImageHeader(of: $0) }
+        guard let reread, reread.width == header.width, reread.height == header.height,
+            reread.orientation == header.orientation, reread.camera.isEmpty
+        else { return nil }
+        return copy
     }
 
     /// What the camera wrote in the original, without the place unless the site keeps it.

@@ -12,17 +12,23 @@ public struct ProcessedImage: Sendable, Equatable, Codable {
     /// What the camera wrote in the original's EXIF (empty when nothing); `nil` in a record written before
     /// the EXIF was read, whose original has not been read since.
     public var camera: CameraData?
+    /// The format of the original's copy kept for download (`OriginalCopy`), nil when none was kept.
+    public let original: ImageFormat?
 
-    public init(width: Int, height: Int, variants: [Variant], placeholder: Placeholder?, camera: CameraData?) {
+    public init(
+        width: Int, height: Int, variants: [Variant], placeholder: Placeholder?, camera: CameraData?,
+        original: ImageFormat? = nil
+    ) {
         self.width = width
         self.height = height
         self.variants = variants
         self.placeholder = placeholder
         self.camera = camera
+        self.original = original
     }
 
     private enum CodingKeys: String, CodingKey {
-        case width, height, variants, placeholder, camera
+        case width, height, variants, placeholder, camera, original
     }
 
     /// A record as kept; its camera's values are checked again, as a picture store's records are untrusted.
@@ -33,6 +39,7 @@ public struct ProcessedImage: Sendable, Equatable, Codable {
         variants = try container.decode([Variant].self, forKey: .variants)
         placeholder = try container.decodeIfPresent(Placeholder.self, forKey: .placeholder)
         camera = try container.decodeIfPresent(CameraData.self, forKey: .camera)?.checked()
+        original = try container.decodeIfPresent(ImageFormat.self, forKey: .original)
     }
 
     /// One file made from the original.
@@ -62,6 +69,15 @@ public struct ProcessedImage: Sendable, Equatable, Codable {
         for variant in variants where !seen.contains(variant.format) { seen.append(variant.format) }
         return seen
     }
+}
+
+/// What processing an original made: the picture, its variants' bytes, and the original's copy for download
+/// when one was asked for and could be made.
+public struct ProcessedPicture: Sendable {
+    public let image: ProcessedImage
+    public let variants: [EncodedVariant]
+    /// The bytes of `OriginalCopy`, in `image.original`'s format.
+    public let original: [UInt8]?
 }
 
 /// A variant and its encoded bytes.

@@ -11,7 +11,8 @@ struct CameraDataTests {
     static func process(_ name: String, keepsPlace: Bool = false) throws -> (ProcessedImage, [EncodedVariant]) {
         var settings = ImageConfig()
         settings.keepsPlace = keepsPlace
-        return try ImageProcessor.process(try FixtureFiles.image(name), settings: settings)
+        let processed = try ImageProcessor.process(try FixtureFiles.image(name), settings: settings)
+        return (processed.image, processed.variants)
     }
 
     @Test(

@@ -16,7 +16,8 @@ struct ImageProcessorTests {
     ) {
         var settings = ImageConfig()
         change(&settings)
-        return try ImageProcessor.process(try fixture(name), settings: settings)
+        let processed = try ImageProcessor.process(try fixture(name), settings: settings)
+        return (processed.image, processed.variants)
     }
 
     static func isRed(_ pixel: (red: Int, green: Int, blue: Int)?) -> Bool {
@@ -191,7 +192,7 @@ struct ImageProcessorTests {
             return settings
         }()
         let process = { @Sendable (bytes: Data) in
-            Result { () throws(ImageFailure) in try ImageProcessor.process(bytes, settings: settings).0 }
+            Result { () throws(ImageFailure) in try ImageProcessor.process(bytes, settings: settings).image }
         }
         let alone = originals.map { process($0.bytes) }
         for (original, outcome) in zip(broken, alone) {

@@ -62,6 +62,8 @@ final class ConfigDecoder {
             file: file
         )
         config.groups = groups
+        // The default download is the original picture: a copy of it is kept when it is what is offered.
+        config.images.keepsOriginal = config.theme.download && config.item.download == nil
         return config
     }
 

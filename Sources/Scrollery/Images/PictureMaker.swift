@@ -141,7 +141,7 @@ struct PictureMaker: Sendable {
             }
         }
         let settings = self.settings
-        let result: Result<(ProcessedImage, [EncodedVariant]), ImageFailure>
+        let result: Result<ProcessedPicture, ImageFailure>
         do {
             result = try await workers.run {
                 Result { () throws(ImageFailure) in try ImageProcessor.process(body, settings: settings) }
@@ -153,9 +153,13 @@ struct PictureMaker: Sendable {
         switch result {
         case .failure(let failure):
             return failed(failure.failure(at: shown))
-        case .success(let (image, variants)):
+        case .success(let processed):
+            let image = processed.image
             let picture = PublishedPicture(key: key, image: image)
-            let files = variants.map { (name: picture.fileName(of: $0.variant), bytes: $0.bytes) }
+            var files = processed.variants.map { (name: picture.fileName(of: $0.variant), bytes: $0.bytes) }
+            if let name = picture.originalFileName, let bytes = processed.original {
+                files.append((name: name, bytes: bytes))
+            }
             let record: Data
             do {
                 record = try Self.encoder.encode(image)
@@ -266,14 +270,13 @@ struct PictureMaker: Sendable {
         return .failed(failure)
     }
 
-    /// The picture kept under `key`, when its record and every variant are in the cache.
+    /// The picture kept under `key`, when its record and every file of it are in the cache.
     private func cachedImage(_ key: String) -> ProcessedImage? {
         var image: ProcessedImage?
         _ = cache.record(key) { data in
             guard let decoded = try? JSONDecoder().decode(ProcessedImage.self, from: data) else { return nil }
             image = decoded
-            let picture = PublishedPicture(key: key, image: decoded)
-            return decoded.variants.map { picture.fileName(of: $0) }
+            return PublishedPicture(key: key, image: decoded).fileNames
         }
         return image
     }

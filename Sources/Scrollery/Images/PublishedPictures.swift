@@ -1,9 +1,10 @@
 import Foundation
 import ScrolleryIO
 
-/// Writes the variants of the pictures a build shows into its output, each once, from the cache: a
-/// variant the previous build published is kept as it was (its name is made of its bytes' origin), the
-/// others are copied. Variants no longer shown are not listed, so they leave the output.
+/// Writes the variants of the pictures a build shows (and the originals' copies offered for download) into
+/// its output, each once, from the cache: a file the previous build published is kept as it was (its name
+/// is made of its bytes' origin), the others are copied. Files no longer shown are not listed, so they
+/// leave the output.
 struct PublishedPictures {
     let cache: VariantCache
     /// The keys of the pictures written so far (16 bytes each, however many items share a picture).
@@ -22,13 +23,12 @@ struct PublishedPictures {
             guard case .published(let picture) = item.picture else { continue }
             if let path = item.image?.staticPath { localOriginals.insert(path) }
             guard written.insert(picture.key).inserted else { continue }
-            for variant in picture.image.variants {
-                let path = picture.path(of: variant)
+            for name in picture.fileNames {
+                let path = "images/" + name
                 if store.previousManifest.contains(path), access(store.outputFolder + "/" + path, F_OK) == 0 {
                     try output.record(path, changed: false)
                     continue
                 }
-                let name = picture.fileName(of: variant)
                 guard let bytes = cache.contents(of: name) else {
                     throw OutputError(
                         path: cache.path(of: name),

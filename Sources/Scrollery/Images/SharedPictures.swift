@@ -70,7 +70,7 @@ final class SharedPictures: Sendable {
         return .found((record, copied))
     }
 
-    /// Copies the picture kept under `key` from the store into the cache: its variants, then its record.
+    /// Copies the picture kept under `key` from the store into the cache: its files, then its record.
     func picture(_ key: String, into cache: VariantCache) async -> Lookup<ProcessedImage> {
         guard Self.isKey(key) else { return .failed }
         let recordBytes: [UInt8]
@@ -87,11 +87,10 @@ final class SharedPictures: Sendable {
         }
         let picture = PublishedPicture(key: key, image: image)
         var files: [(name: String, bytes: [UInt8])] = []
-        for variant in image.variants {
-            let name = picture.fileName(of: variant)
+        for name in picture.fileNames {
             switch await contents(of: name) {
             case .found(let bytes): files.append((name, bytes))
-            // A record whose variants are not all there: taken for absent, and made again.
+            // A record whose files are not all there: taken for absent, and made again.
             case .absent: return .absent
             case .failed: return .failed
             }

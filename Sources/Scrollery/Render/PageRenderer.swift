@@ -300,14 +300,20 @@ struct PageRenderer: Sendable {
         card["excerpt"] = item.description?.excerpt.map { .text($0) }
         card["link"] = item.link.map { .text($0) }
         card["error"] = item.error.map { .text($0.message) }
-        var largest: String?
+        var made: String?
         if let image = item.image {
             let fields = imageFields(image, picture: item.picture)
             card["image"] = .object(fields)
-            // A picture the pipeline made: its largest variant, a file of the site's own.
-            if case .published? = item.picture, case .text(let src)? = fields["src"] { largest = src }
+            // A picture the pipeline made: the original's copy, else its largest variant; a file of the site's own.
+            if case .published(let picture)? = item.picture {
+                if let path = picture.originalPath {
+                    made = paths.baseURL.path + path
+                } else if case .text(let src)? = fields["src"] {
+                    made = src
+                }
+            }
         }
-        if downloads, let download = item.download ?? largest { card["download"] = .text(download) }
+        if downloads, let download = item.download ?? made { card["download"] = .text(download) }
         switch item.video.flatMap(VideoSource.init) {
         case .file(let url, let type)?:
             card["video"] = ["url": .text(url), "file": .bool(true), "type": .text(type)]

@@ -77,8 +77,12 @@ import Testing
             for name in Self.good {
                 let card = try #require(cards[name], "\(name)")
                 #expect(card.contains("<picture>") && card.contains("srcset=\"/images/"), "\(name)")
-                // Offered for download: the largest variant, a file of the site's own (item.download's default).
-                #expect(card.contains("data-download=\"/images/"), "\(name)")
+                // Offered for download, a file of the site's own (item.download's default): the original's copy,
+                // or the largest variant for a format that is not copied.
+                let original = name == "animated.gif" ? #"[0-9]+\.jpg""# : #"original\.(jpg|png)""#
+                #expect(
+                    card.range(of: #"data-download="/images/[0-9a-f]{32}-"# + original, options: .regularExpression)
+                        != nil, "\(name)")
             }
             // The decoded, upright size wins over the source's 999×1.
             #expect(try #require(cards["orientation-6.jpg"]).contains(#"width="200" height="300""#))
@@ -88,12 +92,14 @@ import Testing
             // Nothing on any page points at the picture host.
             #expect(!(try site.allOutputText()).contains("\(host)/img"))
             let files = Self.imageFiles(site)
-            // Photo: 3 widths; orientation 6, GIF, tiny: 1 (narrower than 320); alpha: 320 and 400. Two formats each.
-            let expected = 2 * (3 + 1 + 1 + 1 + 2)
+            // Photo: 3 widths; orientation 6, GIF, tiny: 1 (narrower than 320); alpha: 320 and 400. Two formats each,
+            // and the originals' copies of all but the GIF.
+            let expected = 2 * (3 + 1 + 1 + 1 + 2) + 4
             #expect(files.count == expected, "\(files.sorted())")
             #expect(
                 files.allSatisfy {
-                    $0.range(of: #"^[0-9a-f]{32}-[0-9]+\.(webp|jpg|png)$"#, options: .regularExpression) != nil
+                    $0.range(of: #"^[0-9a-f]{32}-([0-9]+|original)\.(webp|jpg|png)$"#, options: .regularExpression)
+                        != nil
                 })
             for file in files {
                 let path = "images/\(file)"
@@ -138,7 +144,8 @@ import Testing
             #expect(try #require(cards["photo.jpg"]).contains(#"width="1600" height="1067""#))
             let files = Self.imageFiles(site)
             let variantsPerPicture = 3 + 1 + 1 + 1 + 2
-            #expect(files.count == 2 * variantsPerPicture, "\(files.sorted())")
+            // And the originals' copies, but the GIF's.
+            #expect(files.count == 2 * variantsPerPicture + 4, "\(files.sorted())")
             let text = try site.allOutputText()
             for file in files {
                 #expect(text.contains("/images/\(file)"), "\(file) is shown somewhere")
@@ -179,7 +186,7 @@ import Testing
             options.cacheMode = .offline
             let again = try await site.build(options: options)
             #expect(again.images.reused == 2 && again.images.failed == 0 && again.images.processed == 0)
-            #expect(Self.imageFiles(site).count == 8)
+            #expect(Self.imageFiles(site).count == 10, "the variants and the originals' copies")
         }
     }
 
@@ -206,12 +213,12 @@ import Testing
             defer { site.remove() }
             _ = try await site.build()
             let before = Self.imageFiles(site)
-            #expect(before.count == 8)
+            #expect(before.count == 10)
             try Self.writeSource([["id": "p1", "name": "tiny.png", "url": "\(host)/img/tiny.png"]], in: site)
             _ = try await site.build()
             let after = Self.imageFiles(site)
-            #expect(after.count == 2 && after.isSubset(of: before))
-            #expect(after.allSatisfy { $0.hasSuffix("-40.webp") || $0.hasSuffix("-40.jpg") })
+            #expect(after.count == 3 && after.isSubset(of: before))
+            #expect(after.allSatisfy { ["-40.webp", "-40.jpg", "-original.png"].contains(where: $0.hasSuffix) })
         }
     }
 
@@ -228,7 +235,7 @@ import Testing
             let files = Self.imageFiles(site)
             #expect(
                 files.map { String($0.split(separator: "-").last ?? "") }.sorted() == [
-                    "200.avif", "200.jpg", "400.avif", "400.jpg",
+                    "200.avif", "200.jpg", "400.avif", "400.jpg", "original.jpg",
                 ])
             let card = try #require(try Self.cards(site)["photo.jpg"])
             #expect(card.contains(#"<source type="image/avif""#))
