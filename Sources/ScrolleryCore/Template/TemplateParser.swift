@@ -89,7 +89,7 @@ package struct TemplateParser {
             // after it, a block's closing tag only spaces before it (the pair rules are at `{{/name}}`).
             let inParent: Bool
             if case .parent = frames[frames.count - 1].kind { inParent = true } else { inParent = false }
-            if "#^!>=$".contains(sigil), !sigil.isEmpty, !(sigil == "$" && inParent), let start = left,
+            if sigil.utf8.count == 1, "#^!>=$".utf8.contains(sigil.utf8[sigil.utf8.startIndex]), !(sigil == "$" && inParent), let start = left,
                 let next = right
             {
                 indentation = String(decoding: bytes[start..<tagStart], as: UTF8.self)
@@ -103,7 +103,7 @@ package struct TemplateParser {
             case "=":
                 guard body.hasSuffix("="),
                     case let parts = body.dropLast().split(whereSeparator: { $0 == " " || $0 == "\t" }),
-                    parts.count == 2, !parts[0].contains("="), !parts[1].contains("=")
+                    parts.count == 2, !parts[0].utf8.contains(UInt8(ascii: "=")), !parts[1].utf8.contains(UInt8(ascii: "="))
                 else {
                     throw error(
                         at: tagStart, "`\(snippet(from: tagStart))` should set two delimiters, like `{{=<% %>=}}`")
@@ -274,7 +274,8 @@ package struct TemplateParser {
     }
 
     private func name(_ text: String, at position: Int) throws(TemplateSyntaxError) -> TemplateName {
-        if text.contains("(") || text.contains(")") {
+        // Bytes, not Foundation's search for a string in a string: this runs for every tag of every template.
+        if text.utf8.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }) {
             throw error(
                 at: position, "`\(text)` is a transform, and templates see data only (no transforms or lambdas)")
         }
