@@ -89,7 +89,8 @@ package struct TemplateParser {
             // after it, a block's closing tag only spaces before it (the pair rules are at `{{/name}}`).
             let inParent: Bool
             if case .parent = frames[frames.count - 1].kind { inParent = true } else { inParent = false }
-            if sigil.utf8.count == 1, "#^!>=$".utf8.contains(sigil.utf8[sigil.utf8.startIndex]), !(sigil == "$" && inParent), let start = left,
+            if sigil.utf8.count == 1, "#^!>=$".utf8.contains(sigil.utf8[sigil.utf8.startIndex]),
+                !(sigil == "$" && inParent), let start = left,
                 let next = right
             {
                 indentation = String(decoding: bytes[start..<tagStart], as: UTF8.self)
@@ -103,7 +104,8 @@ package struct TemplateParser {
             case "=":
                 guard body.hasSuffix("="),
                     case let parts = body.dropLast().split(whereSeparator: { $0 == " " || $0 == "\t" }),
-                    parts.count == 2, !parts[0].utf8.contains(UInt8(ascii: "=")), !parts[1].utf8.contains(UInt8(ascii: "="))
+                    parts.count == 2, !parts[0].utf8.contains(UInt8(ascii: "=")),
+                    !parts[1].utf8.contains(UInt8(ascii: "="))
                 else {
                     throw error(
                         at: tagStart, "`\(snippet(from: tagStart))` should set two delimiters, like `{{=<% %>=}}`")
