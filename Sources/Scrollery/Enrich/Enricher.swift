@@ -58,18 +58,23 @@ struct Enricher: Sendable {
         return results.compactMap { $0 }
     }
 
-    /// The item with its detail and its picture; mapped again with the picture when a template reads it.
+    /// The item with its detail and its picture. When a template reads `picture.*`, the picture is made
+    /// first (from `item.image` alone), so that the item is mapped once, with it.
     func enrich(_ item: SourceItem) async -> GalleryItem {
         let (detail, error) = await fetchDetail(of: item)
-        let mapped = mapper.map(item, detail: detail, error: error)
-        guard let pictures, let reference = mapped.image else { return mapped }
-        let picture = await pictures.picture(for: reference)
-        guard mapper.readsPicture, case .published(let published) = picture else {
-            return mapped.with(picture: picture)
+        guard let pictures else { return mapper.map(item, detail: detail, error: error) }
+        guard mapper.readsPicture else {
+            let mapped = mapper.map(item, detail: detail, error: error)
+            guard let reference = mapped.image else { return mapped }
+            return mapped.with(picture: await pictures.picture(for: reference))
         }
-        return mapper.map(
-            item, detail: detail, error: error, picture: published.image.templateValues
-        ).with(picture: picture)
+        guard let reference = mapper.imageReference(of: item, detail: detail) else {
+            return mapper.map(item, detail: detail, error: error)
+        }
+        let picture = await pictures.picture(for: reference)
+        var values: [String: String]?
+        if case .published(let published) = picture { values = published.image.templateValues }
+        return mapper.map(item, detail: detail, error: error, picture: values).with(picture: picture)
     }
 
     /// The item's detail, or why it could not be had (`nil` for both without `detail:`).

@@ -110,12 +110,10 @@ struct ItemMapper: Sendable {
         }
         let renderedID = text(id) ?? String(item.position)
         let renderedTitle = text(title) ?? "Untitled"
-        let imageReference = text(image).flatMap { SafeURL.resource($0, base: baseURL) }.map {
-            var reference = ImageReference(
-                src: $0, width: text(width).flatMap(Self.pixels), height: text(height).flatMap(Self.pixels),
+        let imageReference = text(image).flatMap {
+            reference(
+                to: $0, width: text(width).flatMap(Self.pixels), height: text(height).flatMap(Self.pixels),
                 alt: text(alt) ?? renderedTitle)
-            reference.original = original(of: $0)
-            return reference
         }
         // A description made only of the item (not its detail) is still wanted when the detail failed.
         let descriptionText = rendered(description).map { ControlCharacters.removed(from: redactor($0)) } ?? ""
@@ -167,6 +165,26 @@ struct ItemMapper: Sendable {
             if values.count == SearchLimits.valuesPerItem { break }
         }
         return values
+    }
+
+    /// Where the item's picture is read from, from `item.image` alone (no size, no alt): for making the
+    /// picture before the item is mapped, when the item's templates read `picture.*`. Nil when the item has
+    /// no picture, or its template fails (the mapping says why).
+    func imageReference(of item: SourceItem, detail: JSONValue?) -> ImageReference? {
+        let context = TemplateValue.item(item.value, detail: detail, picture: nil)
+        guard let rendered = (try? image?.render(context))?.trimmingWhitespace(), !rendered.isEmpty else {
+            return nil
+        }
+        return reference(to: ControlCharacters.removed(from: redactor(rendered)), width: nil, height: nil, alt: "")
+    }
+
+    /// The picture at `location`, checked, with where its original is read from.
+    private func reference(to location: String, width: Int?, height: Int?, alt: String) -> ImageReference? {
+        SafeURL.resource(location, base: baseURL).map {
+            var reference = ImageReference(src: $0, width: width, height: height, alt: alt)
+            reference.original = original(of: $0)
+            return reference
+        }
     }
 
     /// Where the original of a checked image location is read from: an http(s) URL as it is, a path
