@@ -40,8 +40,18 @@ final class GroupPages {
     private var runs: [Range<Int>] = []
     private var buffer: [Record] = []
     private var bufferBytes = 0
-    /// For each group, the values that make each readable slug (two at most: enough to know it is shared).
-    private var readable: [[String: [String]]]
+    /// For each group, who makes each readable slug: enough to know whether two values share it.
+    private var readable: [[String: SlugMaker]]
+
+    /// Who makes a readable slug. Most values are their own slug, and then nothing but the slug is held.
+    private enum SlugMaker: Equatable {
+        /// The value that is the slug itself, alone.
+        case itself
+        /// This value, alone.
+        case value(String)
+        /// Two values or more.
+        case shared
+    }
 
     /// A card kept under one of its values: `key` sorts it (group, value, position), `card` is its record in
     /// `cards`.
@@ -101,10 +111,11 @@ final class GroupPages {
             for (index, values) in item.groups.enumerated() where index < groups.count {
                 for value in values {
                     let slug = GroupSlug.readable(value)
-                    if let known = readable[index][slug] {
-                        if known.count < 2, !known.contains(value) { readable[index][slug] = known + [value] }
-                    } else {
-                        readable[index][slug] = [value]
+                    switch readable[index][slug] {
+                    case nil: readable[index][slug] = slug == value ? .itself : .value(value)
+                    case .itself?: if value != slug { readable[index][slug] = .shared }
+                    case .value(let first)?: if value != first { readable[index][slug] = .shared }
+                    case .shared?: break
                     }
                     var key: [UInt8] = [UInt8(index >> 8), UInt8(index & 0xFF)]
                     key.append(contentsOf: value.utf8)
@@ -168,7 +179,7 @@ final class GroupPages {
                 chain = try startChain(group: group, value: value)
             }
             current = nil
-            try add(payload, to: &chain, into: &output)
+            try add(payload, at: card, to: &chain, into: &output)
             current = chain
         }
         if let done = current { listed[done.group].append(try finishChain(done, into: &output)) }
@@ -191,7 +202,9 @@ final class GroupPages {
         var openSection: (key: String, id: String)?
         var key: Fingerprint
         var count = 0
-        var cover: TemplateValue?
+        /// Where the first card is in `cards`: its picture is the value's cover, read again when the lists are
+        /// written (not held: a gallery may have a hundred thousand values).
+        var cover: CardPlace?
         var newest: [SiteMaps.FeedEntry] = []
     }
 
@@ -200,11 +213,11 @@ final class GroupPages {
         let value: String
         let slug: String
         let count: Int
-        let cover: TemplateValue?
+        let cover: CardPlace?
     }
 
     private func startChain(group: Int, value: String) throws -> ValueChain {
-        let shared = (readable[group][GroupSlug.readable(value)]?.count ?? 0) > 1
+        let shared = readable[group][GroupSlug.readable(value)] == .shared
         let slug = shared ? GroupSlug.distinct(value) : GroupSlug.readable(value)
         let title = (try? titles[group].render(.object(["value": .text(value)]))) ?? value
         return ValueChain(
@@ -217,8 +230,11 @@ final class GroupPages {
         return key
     }
 
-    /// Adds one card to the value's chain, writing the page before when this card starts a new one.
-    private func add(_ payload: [UInt8], to chain: inout ValueChain, into output: inout OutputWriter) throws {
+    /// Adds one card (`payload`, read from `place`) to the value's chain, writing the page before when this
+    /// card starts a new one.
+    private func add(
+        _ payload: [UInt8], at place: CardPlace, to chain: inout ValueChain, into output: inout OutputWriter
+    ) throws {
         guard payload.count > 16 else { return }
         var offset = 16
         guard case .object(var card)? = TemplateValue(bytes: payload, offset: &offset) else { return }
@@ -237,7 +253,7 @@ final class GroupPages {
         chain.marks.append(mark)
         if let mark { chain.key.add(mark.keyText) }
         chain.key.add(bytes: payload.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[0..<16]) })
-        if chain.count == 1 { chain.cover = card["image"] }
+        if chain.count == 1 { chain.cover = place }
         if chain.newest.count < SiteMaps.feedSize {
             func text(_ name: String) -> String? {
                 if case .text(let value)? = card[name] { return value }
@@ -315,12 +331,12 @@ final class GroupPages {
     private func writeLists(group: Int, values: [ListedValue], into output: inout OutputWriter) throws {
         let name = groups[group].name
         let paths = renderer.paths
-        func entry(_ listed: ListedValue) -> TemplateObject {
+        func entry(_ listed: ListedValue) throws -> TemplateObject {
             var object: TemplateObject = [
                 "value": .text(listed.value), "url": .text(paths.groupURL(name, slug: listed.slug)),
                 "count": TemplateValue(listed.count),
             ]
-            object["image"] = listed.cover
+            object["image"] = try cover(listed.cover)
             return object
         }
         let sorted = values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
@@ -331,23 +347,34 @@ final class GroupPages {
             let file = SitePaths.groupFile(name, page: page)
             store.makeFolders(for: [file])
             let html = try renderer.groupIndexPage(
-                group: context, values: slice.map(entry), number: page, hasNext: page < pages,
+                group: context, values: try slice.map(entry), number: page, hasNext: page < pages,
                 pageURL: { paths.groupURL(name, page: $0) })
             try output.record(.group(file: file), changed: try store.write(html, to: file), key: Self.digest(of: html))
         }
         // A readable slug that several values make: its page lists them, each to its own.
         var sharing: [String: [ListedValue]] = [:]
-        for listed in values where listed.slug.contains("~") {
+        for listed in values where listed.slug.utf8.contains(UInt8(ascii: "~")) {
             sharing[GroupSlug.readable(listed.value), default: []].append(listed)
         }
         for (slug, shared) in sharing.sorted(by: { $0.key < $1.key }) {
             let file = SitePaths.groupFile(name, slug: slug)
             store.makeFolders(for: [file])
             let html = try renderer.groupIndexPage(
-                group: context, values: shared.map(entry), number: 1, hasNext: false,
+                group: context, values: try shared.map(entry), number: 1, hasNext: false,
                 pageURL: { _ in paths.groupURL(name, slug: slug) })
             try output.record(.group(file: file), changed: try store.write(html, to: file), key: Self.digest(of: html))
         }
+    }
+
+    /// The picture of the card at `place`, as its card shows it.
+    private func cover(_ place: CardPlace?) throws -> TemplateValue? {
+        guard let place else { return nil }
+        let payload = try cards.read(place.block, bytes: place.offset..<(place.offset + place.length))
+        var offset = 16
+        guard payload.count > offset, case .object(let card)? = TemplateValue(bytes: payload, offset: &offset) else {
+            return nil
+        }
+        return card["image"]
     }
 
     private static func digest(of bytes: [UInt8]) -> Fingerprint.Digest {

@@ -156,6 +156,26 @@ import Testing
         #expect(item.contains(#"<a class="item-group" href="/photographer/">photographer</a>"#))
     }
 
+    @Test("a value that is its own slug is kept apart from one that makes the same slug, in either order")
+    func ownSlugShared() async throws {
+        for tags in [["boats", "Boats"], ["Boats", "boats"]] {
+            let site = try Self.site([
+                ["id": "1", "name": "One", "author": "A", "tags": [tags[0]]],
+                ["id": "2", "name": "Two", "author": "A", "tags": [tags[1]]],
+                ["id": "3", "name": "Three", "author": "A", "tags": ["gulls"]],
+            ])
+            defer { site.remove() }
+            _ = try await site.build()
+            let shared = try site.read("tag/boats/index.html")
+            let links = shared.components(separatedBy: #"<li class="group-value"><a href=""#).dropFirst().map {
+                String($0.prefix { $0 != "\"" })
+            }
+            #expect(links.count == 2 && links.allSatisfy { $0.hasPrefix("/tag/boats~") }, "\(tags)")
+            // A value alone on its slug keeps the readable one.
+            #expect(try site.read("tag/gulls/index.html").contains("Three"))
+        }
+    }
+
     @Test("hostile values never leave the output folder or break a page")
     func hostileValues() async throws {
         let long = String(repeating: "ä", count: 500_000)
