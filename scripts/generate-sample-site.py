@@ -7,6 +7,9 @@ Writes, deterministically (rerunning gives byte-identical files):
   site/data/details/<id>.json            per-item detail: Markdown description, tags
   site/static/images/<id>.svg            a small placeholder SVG per item
 
+Items 9, 11 and 14 show a photo instead, site/static/photos/<id>.jpg (kept in the repository, made by
+scripts/make-sample-photos.py), whose EXIF the build reads: each item names its picture in `image`.
+
 A few hostile entries are mixed in (see HOSTILE below and site/README.md);
 the generator must render all of them harmless.
 
@@ -35,6 +38,9 @@ NEWEST = datetime.date(2026, 3, 14)
 # Item number -> its video (item.video): the viewer and the item page play it behind a click-to-play
 # poster that loads nothing from YouTube until it is pressed. "Me at the zoo", YouTube's first video.
 VIDEOS = {3: "https://www.youtube.com/watch?v=jNQXAC9IVRw"}
+
+# Item number -> its photo, a JPEG with a camera's EXIF (scripts/make-sample-photos.py).
+PHOTOS = {9: "photos/9.jpg", 11: "photos/11.jpg", 14: "photos/14.jpg"}
 
 # Global item index (0-based; source page = index // 25 + 1) -> hostile kind.
 HOSTILE = {
@@ -287,6 +293,7 @@ def main():
                      "keep distinct anchors.")
 
         items.append({"id": item_id, "author": author, "width": w, "height": h,
+                      "image": PHOTOS.get(n, f"images/{item_id}.svg"),
                       "url": url, "date": date.isoformat()})
         if n in VIDEOS:
             items[-1]["video"] = VIDEOS[n]

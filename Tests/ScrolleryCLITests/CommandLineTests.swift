@@ -59,6 +59,23 @@ struct CommandLineTests {
         #expect(try Self.sourceItemIDs(in: site).count == 225)
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("images/1.svg").path))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("404.html").path))
+        #expect(run.stdout.contains("3 images (3 processed, 0 reused, 0 failed)"))
+    }
+
+    @Test("the sample's photos: the camera on the item page, the place nowhere, the original without EXIF")
+    func samplePhotos() async throws {
+        let site = try Self.sampleSiteCopy()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try await ScrolleryCommand.run(["build", site.path, "--quiet"]).status == 0)
+        let output = site.appendingPathComponent("public")
+        let page = try String(contentsOf: output.appendingPathComponent("items/9/index.html"), encoding: .utf8)
+        #expect(page.contains("FUJIFILM X-T4 · 23mm · f/2 · 1/250 s · ISO 400"))
+        #expect(!page.contains("openstreetmap.org"))
+        let original = try #require(
+            page.range(of: #"/images/[0-9a-f]{32}-original\.jpg(?=" download)"#, options: .regularExpression))
+        let bytes = try Data(contentsOf: output.appendingPathComponent(String(page[original].dropFirst())))
+        #expect(bytes.count > 10_000 && bytes.range(of: Data("FUJIFILM".utf8)) == nil)
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("photos").path))
     }
 
     @Test("--verbose says the program runs with jemalloc, as it is linked to")

@@ -32,7 +32,7 @@ struct ConfigTests {
         item:                      # how an item becomes a card: Mustache over the item, with
           id: "{{id}}"             # the detail response under `detail`; no HTML escaping here
           title: "{{author}}"
-          image: "images/{{id}}.svg"
+          image: "{{image}}"        # an SVG of the site's own, or a photo whose EXIF the page shows
           width: "{{width}}"
           height: "{{height}}"
           description: "{{detail.description}}"   # Markdown
@@ -128,7 +128,7 @@ struct ConfigTests {
         #expect(detail.concurrency == 8)
         #expect(config.item.id == "{{id}}")
         #expect(config.item.title == "{{author}}")
-        #expect(config.item.image == "images/{{id}}.svg")
+        #expect(config.item.image == "{{image}}")
         #expect(config.item.width == "{{width}}")
         #expect(config.item.height == "{{height}}")
         #expect(config.item.alt == nil)

@@ -43,8 +43,12 @@ struct ImageConfigTests {
         #expect(images.quality(of: .avif) == 55 && images.quality(of: .jpeg) == 82 && images.quality(of: .webp) == 80)
         #expect(images.placeholder == .blur && images.maxPixels == 5_000_000 && images.maxBytes == 2 << 20)
         #expect(images.concurrency == 3 && images.store == "s3://my-pictures/gallery" && images.keepsPlace)
-        // Keeping the place is part of the pictures' key; the default's key is the one it always was.
-        #expect(images.variantKey.hasSuffix(";gps") && !ImageConfig().variantKey.contains("gps"))
+        // Keeping the place is part of the pictures' key, and so is keeping the original for download (on
+        // by default: theme.download, and no item.download).
+        #expect(images.variantKey.contains(";gps;") && !ImageConfig().variantKey.contains("gps"))
+        #expect(images.keepsOriginal && images.variantKey.hasSuffix(";original"))
+        let noDownload = try config.parse(Self.base + "theme: { download: false }").images
+        #expect(!noDownload.keepsOriginal && !noDownload.variantKey.contains("original"))
         #expect(try config.parse(Self.base + "images: { quality: 70 }").images.quality(of: .webp) == 70)
     }
 
