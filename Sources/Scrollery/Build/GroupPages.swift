@@ -40,8 +40,10 @@ final class GroupPages {
     private var runs: [Range<Int>] = []
     private var buffer: [Record] = []
     private var bufferBytes = 0
-    /// For each group, who makes each readable slug: enough to know whether two values share it.
-    private var readable: [[String: SlugMaker]]
+    /// For each group, who makes each readable slug (by the slug's 64-bit FNV-1a hash: two slugs that
+    /// share one are taken as shared, which costs them only their readable folder): enough to know whether
+    /// two values share a slug.
+    private var readable: [[UInt64: SlugMaker]]
 
     /// Who makes a readable slug. Most values are their own slug, and then nothing but the slug is held.
     private enum SlugMaker: Equatable {
@@ -111,10 +113,11 @@ final class GroupPages {
             for (index, values) in item.groups.enumerated() where index < groups.count {
                 for value in values {
                     let slug = GroupSlug.readable(value)
-                    switch readable[index][slug] {
-                    case nil: readable[index][slug] = slug == value ? .itself : .value(value)
-                    case .itself?: if value != slug { readable[index][slug] = .shared }
-                    case .value(let first)?: if value != first { readable[index][slug] = .shared }
+                    let hash = NameKey.of(slug)
+                    switch readable[index][hash] {
+                    case nil: readable[index][hash] = slug == value ? .itself : .value(value)
+                    case .itself?: if value != slug { readable[index][hash] = .shared }
+                    case .value(let first)?: if value != first { readable[index][hash] = .shared }
                     case .shared?: break
                     }
                     var key: [UInt8] = [UInt8(index >> 8), UInt8(index & 0xFF)]
@@ -208,16 +211,35 @@ final class GroupPages {
         var newest: [SiteMaps.FeedEntry] = []
     }
 
-    /// A value as its group's list shows it.
+    /// A value as its group's list shows it, held for every value until the lists are written: its slug is
+    /// worked out again, and its numbers are 32-bit.
     private struct ListedValue {
         let value: String
-        let slug: String
-        let count: Int
-        let cover: CardPlace?
+        /// Whether another value makes its readable slug (its own is then the distinct one).
+        let isShared: Bool
+        let count: Int32
+        let cover: Cover?
+
+        var slug: String { isShared ? GroupSlug.distinct(value) : GroupSlug.readable(value) }
+
+        /// Where the cover's card is in `cards`.
+        struct Cover {
+            let block: Int32
+            let offset: Int32
+            let length: Int32
+
+            init(_ place: CardPlace) {
+                block = Int32(clamping: place.block)
+                offset = Int32(clamping: place.offset)
+                length = Int32(clamping: place.length)
+            }
+
+            var place: CardPlace { CardPlace(block: Int(block), offset: Int(offset), length: Int(length)) }
+        }
     }
 
     private func startChain(group: Int, value: String) throws -> ValueChain {
-        let shared = readable[group][GroupSlug.readable(value)] == .shared
+        let shared = readable[group][NameKey.of(GroupSlug.readable(value))] == .shared
         let slug = shared ? GroupSlug.distinct(value) : GroupSlug.readable(value)
         let title = (try? titles[group].render(.object(["value": .text(value)]))) ?? value
         return ValueChain(
@@ -302,7 +324,9 @@ final class GroupPages {
             title: chain.title + " · " + renderer.siteTitle, paths: renderer.paths, feedPath: feedPath,
             alternate: renderer.paths.groupURL(name, slug: chain.slug), entries: chain.newest)
         try output.write(feed, to: feedPath)
-        return ListedValue(value: chain.value, slug: chain.slug, count: chain.count, cover: chain.cover)
+        return ListedValue(
+            value: chain.value, isShared: chain.slug != GroupSlug.readable(chain.value), count: Int32(clamping: chain.count),
+            cover: chain.cover.map(ListedValue.Cover.init))
     }
 
     private func writePage(of chain: ValueChain, hasNext: Bool, into output: inout OutputWriter) throws {
@@ -334,9 +358,9 @@ final class GroupPages {
         func entry(_ listed: ListedValue) throws -> TemplateObject {
             var object: TemplateObject = [
                 "value": .text(listed.value), "url": .text(paths.groupURL(name, slug: listed.slug)),
-                "count": TemplateValue(listed.count),
+                "count": TemplateValue(Int(listed.count)),
             ]
-            object["image"] = try cover(listed.cover)
+            object["image"] = try cover(listed.cover?.place)
             return object
         }
         let sorted = values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
@@ -353,7 +377,7 @@ final class GroupPages {
         }
         // A readable slug that several values make: its page lists them, each to its own.
         var sharing: [String: [ListedValue]] = [:]
-        for listed in values where listed.slug.utf8.contains(UInt8(ascii: "~")) {
+        for listed in values where listed.isShared {
             sharing[GroupSlug.readable(listed.value), default: []].append(listed)
         }
         for (slug, shared) in sharing.sorted(by: { $0.key < $1.key }) {
