@@ -7,7 +7,8 @@ import Testing
 /// Runs the real `scrollery` executable, as a user would.
 @Suite("The scrollery command on the sample site")
 struct CommandLineTests {
-    /// A copy of the repository's sample site in a temporary folder.
+    /// A copy of the repository's sample site in a temporary folder, without the output or the cache a
+    /// build of the repository's copy (`make build`) left there.
     static func sampleSiteCopy() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "scrollery-sample-\(UUID().uuidString)")
@@ -15,6 +16,7 @@ struct CommandLineTests {
         let site = folder.appendingPathComponent("site")
         try FileManager.default.copyItem(at: ScrolleryCommand.repository.appendingPathComponent("site"), to: site)
         try? FileManager.default.removeItem(at: site.appendingPathComponent("public"))
+        try? FileManager.default.removeItem(at: site.appendingPathComponent(".scrollery-cache"))
         return site
     }
 
