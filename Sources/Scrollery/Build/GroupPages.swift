@@ -325,7 +325,8 @@ final class GroupPages {
             alternate: renderer.paths.groupURL(name, slug: chain.slug), entries: chain.newest)
         try output.write(feed, to: feedPath)
         return ListedValue(
-            value: chain.value, isShared: chain.slug != GroupSlug.readable(chain.value), count: Int32(clamping: chain.count),
+            value: chain.value, isShared: chain.slug != GroupSlug.readable(chain.value),
+            count: Int32(clamping: chain.count),
             cover: chain.cover.map(ListedValue.Cover.init))
     }
 
