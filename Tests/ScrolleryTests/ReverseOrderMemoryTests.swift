@@ -61,7 +61,9 @@ struct ReverseOrderMemoryTests {
         let run = try await ChildProcess.run(
             try ScrolleryCommand.executable(), ["build", site.path, "--verbose"], environment: ["CI": "true"])
         let line = try #require(
-            run.stdout.split(separator: "\n").first { $0.hasPrefix("Peak memory: ") }, "no peak memory in \(run.stdout)"
+            run.stdout.split(separator: "\n").first { $0.hasPrefix("Peak memory: ") },
+            "no peak memory: exit status \(run.status), stdout: \(run.stdout.suffix(2_000)), "
+                + "stderr: \(run.stderr.suffix(4_000))"
         )
         let megabytes = try #require(Double(line.dropFirst("Peak memory: ".count).prefix { $0 != " " }))
         return (run.status, Int(megabytes * 1_048_576))
