@@ -7,8 +7,9 @@ struct PollingWatcher: Sendable {
     let paths: WatchedPaths
 
     /// Scans every `interval` and signals when a scan differs from the one before, until cancelled.
-    func run(every interval: Duration, signal: ChangeSignal) async {
+    func run(every interval: Duration, signal: ChangeSignal, armed: @Sendable () async -> Void = {}) async {
         var known = snapshot()
+        await armed()
         while true {
             do {
                 try await Task.sleep(for: interval)

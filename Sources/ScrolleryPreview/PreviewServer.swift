@@ -37,7 +37,8 @@ public struct PreviewServer: Sendable {
     }
 
     /// Builds, serves and watches until the task is cancelled or SIGINT/SIGTERM arrives.
-    /// - Parameter onReady: called with the URL of the site once the server listens.
+    /// - Parameter onReady: called with the URL of the site once the server listens and the watcher sees
+    ///   changes.
     public func run(onReady: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
         let config = try SiteConfig.load(siteFolder: siteFolder, overrides: overrides)
         let state = PreviewState(outputFolder: config.outputFolder, basePath: config.baseURL.path)
@@ -54,6 +55,11 @@ public struct PreviewServer: Sendable {
         let basePath = config.baseURL.path
         let host = options.host
         let report = self.report
+        // "Serving" is said once a change made from then on starts a rebuild.
+        let readiness = PreviewReadiness { url in
+            report("Serving \(url.absoluteString) (Ctrl-C to stop)")
+            await onReady(url)
+        }
         var quietLogger = logger
         quietLogger.logLevel = max(logger.logLevel, .warning)
         let app = Application(
@@ -67,8 +73,7 @@ public struct PreviewServer: Sendable {
                 let address = channel.localAddress
                 let shownHost = address?.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? host
                 guard let url = URL(string: "http://\(shownHost):\(address?.port ?? 0)\(basePath)") else { return }
-                report("Serving \(url.absoluteString) (Ctrl-C to stop)")
-                await onReady(url)
+                await readiness.listening(at: url)
             },
             logger: quietLogger)
         let watched = WatchedPaths(
@@ -77,7 +82,8 @@ public struct PreviewServer: Sendable {
         let watcher = WatchService(
             watcher: SiteWatcher(
                 paths: watched, method: options.watching, pollInterval: options.pollInterval, logger: logger),
-            builder: builder, broadcaster: broadcaster, debounce: options.debounce)
+            builder: builder, broadcaster: broadcaster, debounce: options.debounce,
+            armed: { await readiness.watcherArmed() })
         // Shut down in reverse order: the watcher first, which ends the event streams, then the server.
         let group = ServiceGroup(
             configuration: .init(

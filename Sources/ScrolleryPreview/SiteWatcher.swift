@@ -11,12 +11,14 @@ struct SiteWatcher: Sendable {
     /// The most inotify watches used before falling back to polling (the kernel has its own limit).
     var inotifyWatchLimit = Int.max
 
-    /// Signals every change to `signal` until the task is cancelled.
-    func run(signal: ChangeSignal) async {
+    /// Signals every change to `signal` until the task is cancelled; calls `armed` once changes from then
+    /// on are seen (every folder watched, or the polling's first scan taken).
+    func run(signal: ChangeSignal, armed: @escaping @Sendable () async -> Void = {}) async {
         #if canImport(Glibc)
             if method == .automatic {
                 do {
                     let watcher = try InotifyWatcher(paths: paths, signal: signal, limit: inotifyWatchLimit)
+                    await armed()
                     try await watcher.run()
                     return
                 } catch {
@@ -27,6 +29,6 @@ struct SiteWatcher: Sendable {
                 }
             }
         #endif
-        await PollingWatcher(paths: paths).run(every: pollInterval, signal: signal)
+        await PollingWatcher(paths: paths).run(every: pollInterval, signal: signal, armed: armed)
     }
 }

@@ -7,6 +7,8 @@ struct WatchService: Service {
     let builder: PreviewBuilder
     let broadcaster: ReloadBroadcaster
     let debounce: Duration
+    /// Called once the watcher sees changes.
+    let armed: @Sendable () async -> Void
 
     func run() async throws {
         do {
@@ -22,7 +24,7 @@ struct WatchService: Service {
             try await cancelWhenGracefulShutdown {
                 let signal = ChangeSignal()
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { await watcher.run(signal: signal) }
+                    group.addTask { await watcher.run(signal: signal, armed: armed) }
                     group.addTask { try await rebuildOnChange(signal) }
                     try await group.next()
                     group.cancelAll()

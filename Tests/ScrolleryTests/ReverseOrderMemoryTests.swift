@@ -60,11 +60,9 @@ struct ReverseOrderMemoryTests {
     static func build(_ site: URL) async throws -> (status: Int32, peakBytes: Int) {
         let run = try await ChildProcess.run(
             try ScrolleryCommand.executable(), ["build", site.path, "--verbose"], environment: ["CI": "true"])
+        let why = "exit status \(run.status), stdout: \(run.stdout.suffix(2_000)), stderr: \(run.stderr.suffix(4_000))"
         let line = try #require(
-            run.stdout.split(separator: "\n").first { $0.hasPrefix("Peak memory: ") },
-            "no peak memory: exit status \(run.status), stdout: \(run.stdout.suffix(2_000)), "
-                + "stderr: \(run.stderr.suffix(4_000))"
-        )
+            run.stdout.split(separator: "\n").first { $0.hasPrefix("Peak memory: ") }, "no peak memory: \(why)")
         let megabytes = try #require(Double(line.dropFirst("Peak memory: ".count).prefix { $0 != " " }))
         return (run.status, Int(megabytes * 1_048_576))
     }
