@@ -121,16 +121,19 @@ bench-smoke:
 	$(PYTHON) bench/search.py --n 300 --runs 1 --remote-latency 5 --no-pagefind --work .build/bench-search-smoke
 	$(PYTHON) bench/release.py --runs 4
 	$(PYTHON) bench/groups.py --n 300 --runs 1 --hugo-n 300 --work .build/bench-groups-smoke
+	$(SWIFT) build -c release --product http-client-floor --static-swift-stdlib
 	$(PYTHON) bench/cpu.py --n 200 --runs 1 --latency-ms 5 --no-ext4 --work .build/bench-cpu-smoke
 
 ## bench-cpu: the CPU a build spends (bench/cpu.py): the 10k `world` gallery from local JSON on a fresh journaled
 ##   ext4 loop image and on tmpfs beside the one-thread floor (libcmark, writes), and the same kind of gallery
 ##   fetched from an empty cache, from a replica BENCH_CPU_LATENCY_MS away and from nginx, beside curl --parallel
+##   and AsyncHTTPClient alone (bench/HTTPClientFloor)
 BENCH_CPU_N ?= 10000
 BENCH_CPU_RUNS ?= 3
 BENCH_CPU_LATENCY_MS ?= 20
 bench-cpu: deps bench-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
+	$(SWIFT) build -c release --product http-client-floor --static-swift-stdlib
 	$(PYTHON) bench/cpu.py --n $(BENCH_CPU_N) --runs $(BENCH_CPU_RUNS) --latency-ms $(BENCH_CPU_LATENCY_MS)
 
 ## bench-search: Scrollery's search index against Pagefind (PyPI pagefind-bin, in .build/pagefind-venv) on the

@@ -10,6 +10,7 @@ let package = Package(
     name: "Scrollery",
     products: [
         .executable(name: "scrollery", targets: ["ScrolleryCLI"]),
+        .executable(name: "http-client-floor", targets: ["HTTPClientFloor"]),
         .library(name: "Scrollery", targets: ["Scrollery"]),
     ],
     dependencies: [
@@ -150,6 +151,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // bench/cpu.py's floor of the HTTP stack: AsyncHTTPClient alone fetching a list of URLs.
+        .executableTarget(
+            name: "HTTPClientFloor",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "bench/HTTPClientFloor",
             swiftSettings: swiftSettings
         ),
         // The build's own tools: the plugin that embeds templates/, the default theme, into `Scrollery` as

@@ -12,10 +12,13 @@ kernel's share of writing the files included), and the wall time's ratio to the 
 Remote: the same kind of gallery (N items, pages of 100, a detail per item, bench/replica.py's world text)
 fetched from an empty cache, from the replica `--latency-ms` away and from nginx on this machine, with
 `--concurrency` requests at a time, the sites and their caches on the ext4 image when there is one. Beside it `curl --parallel --parallel-max C` fetching the same URLs over
-kept-alive connections, whose CPU per response is the floor. Scrollery's CPU per response is reported both
-as its whole CPU over the responses and as what it spends beyond the same build from local files.
+kept-alive connections, whose CPU per response is the floor, and the floor of Scrollery's own HTTP stack:
+bench/HTTPClientFloor, AsyncHTTPClient alone (configured as Scrollery's client) fetching the same URLs as
+many at a time and dropping the bodies. Scrollery's CPU per response is reported both as its whole CPU over
+the responses and as what it spends beyond the same build from local files.
 
-Prints a Markdown table for bench/RESULTS.md. Needs a release build (`make bench-cpu` makes one), cc and
+Prints a Markdown table for bench/RESULTS.md. Needs a release build of `scrollery` and of
+`http-client-floor` (`make bench-cpu` makes both; without the second its column is left out), cc and
 libcmark, curl, and nginx for the nginx rows (`make bench-deps`).
 """
 
@@ -38,6 +41,7 @@ import replica  # noqa: E402
 from run import REPLICA_ITEM, Bench  # noqa: E402
 
 SCROLLERY = HERE.parent / ".build" / "release" / "scrollery"
+HTTP_CLIENT_FLOOR = HERE.parent / ".build" / "release" / "http-client-floor"
 PAGE = 100
 
 
@@ -180,10 +184,18 @@ detail:
         return timed(["curl", "--silent", "--fail", "--parallel", "--parallel-max", str(self.args.concurrency),
                       "--parallel-immediate", "--config", str(config)], self.report)
 
+    def http_client(self, urls):
+        """AsyncHTTPClient alone over the same URLs, or None when its program was not built."""
+        if not HTTP_CLIENT_FLOOR.exists():
+            return None
+        listed = self.work / "urls.txt"
+        listed.write_text("".join(url + "\n" for url in urls))
+        return timed([str(HTTP_CLIENT_FLOOR), str(listed), str(self.args.concurrency)], self.report)
+
     def remote(self, name, base, local, count_requests):
         site = self.remote_site(name, base)
         urls = self.urls(base)
-        fetched, plain, curls = [], [], []
+        fetched, plain, curls, clients = [], [], [], []
         for _ in range(self.args.runs):
             for source, runs in ((site, fetched), (local, plain)):
                 self.fresh(source / ".scrollery-cache")
@@ -198,13 +210,21 @@ detail:
             curls.append(self.curl(urls))
             if count_requests() - before < len(urls):
                 sys.exit(f"bench: curl made fewer than {len(urls)} requests to {name}")
+            before = count_requests()
+            client = self.http_client(urls)
+            if client:
+                clients.append(client)
+                if count_requests() - before < len(urls):
+                    sys.exit(f"bench: the HTTP client floor made fewer than {len(urls)} requests to {name}")
             print(f"  {name}: Scrollery wall {fetched[-1]['wall']:.2f} s, CPU {fetched[-1]['cpu']:.2f} s; local CPU "
-                  f"{plain[-1]['cpu']:.2f} s; curl wall {curls[-1]['wall']:.2f} s, CPU {curls[-1]['cpu']:.2f} s",
-                  file=sys.stderr)
+                  f"{plain[-1]['cpu']:.2f} s; curl wall {curls[-1]['wall']:.2f} s, CPU {curls[-1]['cpu']:.2f} s"
+                  + (f"; AsyncHTTPClient alone wall {clients[-1]['wall']:.2f} s, CPU {clients[-1]['cpu']:.2f} s"
+                     if clients else ""), file=sys.stderr)
         self.fresh(self.remote_root / "out-remote")
         self.rows.append(("remote", name, {
             "responses": len(urls), "wall": median(fetched, "wall"), "cpu": median(fetched, "cpu"),
-            "local": median(plain, "cpu"), "curl_wall": median(curls, "wall"), "curl": median(curls, "cpu")}))
+            "local": median(plain, "cpu"), "curl_wall": median(curls, "wall"), "curl": median(curls, "cpu"),
+            "client": median(clients, "cpu") if clients else None}))
 
     def remotes(self):
         maker = replica.Replica(self.args.n, 0, world_text=True)
@@ -247,16 +267,19 @@ detail:
                       f"| {row['floor_cpu']:.2f}, {row['floor_cpu'] / row['cmark']:.1f}× | {row['wall'] / row['write']:.2f}× | {row['wall'] / (row['cmark'] + row['write']):.2f}× |")
         print()
         print("| remote, from an empty cache | responses | wall s | CPU s | CPU ms per response | beyond local, ms "
-              "per response | curl wall s | curl CPU ms per response | Scrollery / curl |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+              "per response | curl wall s | curl CPU ms per response | Scrollery / curl "
+              "| AsyncHTTPClient alone, ms per response (/ curl) |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for kind, name, row in self.rows:
             if kind == "remote":
                 each = row["cpu"] / row["responses"] * 1000
                 beyond = (row["cpu"] - row["local"]) / row["responses"] * 1000
                 curl = max(row["curl"], 1e-6) / row["responses"] * 1000
+                client = row["client"] / row["responses"] * 1000 if row["client"] is not None else None
+                shown = f"{client:.3f} ({client / curl:.1f}×)" if client is not None else "not built"
                 print(f"| {name} | {row['responses']:,} | {row['wall']:.2f} | {row['cpu']:.2f} | {each:.3f} "
                       f"| {beyond:.3f} | {row['curl_wall']:.2f} | {curl:.3f} | {each / curl:.1f}× "
-                      f"(beyond local {beyond / curl:.1f}×) |")
+                      f"(beyond local {beyond / curl:.1f}×) | {shown} |")
         for note in self.notes:
             print(f"\nNote: {note}")
 
