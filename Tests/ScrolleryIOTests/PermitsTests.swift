@@ -94,16 +94,3 @@ struct PermitsTests {
         #expect(after == 42)
     }
 }
-
-/// A value the test's tasks share, behind a lock.
-private final class Shared<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
-
-    init(_ value: Value) {
-        self.value = Mutex(value)
-    }
-
-    func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
-        value.withLock { body(&$0) }
-    }
-}

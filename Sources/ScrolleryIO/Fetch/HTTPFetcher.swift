@@ -23,6 +23,8 @@ package struct HTTPFetcher: Fetcher {
     package let jitter: JitterSource
     /// What a retry waits on (a request's deadline is always real time).
     package let clock: any WaitClock
+    /// What cuts off an attempt at `fetch.timeout`.
+    let deadlines = AttemptDeadlines()
 
     package init(
         client: HTTPClient, settings: FetchConfig, statistics: FetchStatistics, redactor: Redactor, logger: Logger,
@@ -177,20 +179,21 @@ package struct HTTPFetcher: Fetcher {
     private func attemptOnce(_ request: FetchRequest, origin: String) async -> Outcome {
         let timeout = settings.timeout
         let hop = HopInProgress()
-        return await withTaskGroup(of: Outcome?.self) { group in
-            group.addTask { await self.attemptFollowingRedirects(request, origin: origin, hop: hop) }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            guard let first else {
-                let late = Outcome.failure(.timeout, "no response within \(timeout) (fetch.timeout, body included)")
-                // Late at another host a redirect led to: that host's, whose hop counts it as failed.
-                return hop.origin.withLock { $0 }.map { .redirected($0, late) } ?? late
-            }
-            return first
+        let outcome = await deadlines.run(within: timeout, completed: Self.answered) {
+            await self.attemptFollowingRedirects(request, origin: origin, hop: hop)
+        }
+        if let outcome { return outcome }
+        let late = Outcome.failure(.timeout, "no response within \(timeout) (fetch.timeout, body included)")
+        // Late at another host a redirect led to: that host's, whose hop counts it as failed.
+        return hop.origin.withLock { $0 }.map { .redirected($0, late) } ?? late
+    }
+
+    /// Whether an outcome is a whole response (from the request's host or the last of its redirects).
+    private static func answered(_ outcome: Outcome) -> Bool {
+        switch outcome {
+        case .response: true
+        case .redirected(_, let last): answered(last)
+        default: false
         }
     }
 
