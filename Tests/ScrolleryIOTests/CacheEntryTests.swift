@@ -1,4 +1,5 @@
 import Foundation
+import ScrolleryTestSupport
 import Testing
 
 @testable import ScrolleryIO
@@ -106,6 +107,39 @@ struct CacheEntryTests {
         ]
         for (location, digest) in digests {
             #expect(cache.file(for: location).path == "/cache/http/\(digest.prefix(2))/\(digest)")
+        }
+    }
+
+    @Test("a stored entry is renamed into place, leaving no temporary file; those of dead builds are removed")
+    func storeAndAbandoned() async throws {
+        try await withScratchFolder { scratch in
+            let cache = HTTPCache(folder: scratch.url.appendingPathComponent("cache"))
+            let location = "https://api.example/item/2"
+            for body in ["first", "second"] {
+                // The second store replaces the first in the folder the first made.
+                let entry = CachedResponse(
+                    url: location,
+                    response: FetchResponse(
+                        body: Data(body.utf8), status: 200, headers: [:], location: location),
+                    storedAt: Date(timeIntervalSince1970: 0))
+                try cache.store(entry, as: location)
+                #expect(cache.load(location, url: location)?.body == Data(body.utf8))
+            }
+            let folder = cache.file(for: location).deletingLastPathComponent()
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
+                    cache.file(for: location).lastPathComponent
+                ])
+            // A temporary file of a process that is gone (no process has an id past the kernel's limit) and
+            // one of this process, still writing.
+            let digest = cache.file(for: location).lastPathComponent
+            let dead = folder.appendingPathComponent(".\(digest).99999999.deadbeef1.tmp")
+            let live = folder.appendingPathComponent(
+                ".\(digest).\(ProcessInfo.processInfo.processIdentifier).cafe2.tmp")
+            for file in [dead, live] { try Data("half".utf8).write(to: file) }
+            cache.removeAbandonedTemporaryFiles()
+            #expect(!FileManager.default.fileExists(atPath: dead.path))
+            #expect(FileManager.default.fileExists(atPath: live.path))
         }
     }
 }

@@ -1,5 +1,6 @@
 package import Foundation
 import ScrolleryCore
+import Synchronization
 
 /// The on-disk HTTP cache: one file per response, named by the SHA-256 of what the response depends on
 /// (`CachingFetcher.entryName`), so no secret is in a name; an entry holds the redacted URL. Each is
@@ -9,15 +10,29 @@ import ScrolleryCore
 package struct HTTPCache: Sendable {
     package init(folder: URL) {
         self.folder = folder
+        folderPath = folder.path
     }
 
     package let folder: URL
+    /// `folder`'s path, worked out once: a build makes a path in it for every response.
+    private let folderPath: String
+    /// What makes this process's temporary names unique: its id, and a random word chosen once (an id can
+    /// come again after a killed build); each name adds a number of its own.
+    private static let temporaryPrefix =
+        "\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
+    private static let temporaryNumbers = Atomic<Int>(0)
 
     /// The file of the entry filed under `name`. Made without asking the file system (as
     /// `appendingPathComponent` does, once a component), since a build makes one for every response.
     package func file(for name: String) -> URL {
+        URL(fileURLWithPath: path(for: name).file, isDirectory: false)
+    }
+
+    /// `file(for:)`'s path, made of strings alone.
+    private func path(for name: String) -> (folder: String, file: String, digest: String) {
         let digest = ContentDigest.hex(of: name)
-        return folder.appending(path: "http/\(digest.prefix(2))/\(digest)", directoryHint: .notDirectory)
+        let folder = folderPath + (folderPath.hasSuffix("/") ? "" : "/") + "http/" + digest.prefix(2)
+        return (folder, folder + "/" + digest, digest)
     }
 
     /// The entry filed under `name`, if it is whole and holds `url` (the redacted URL).
@@ -29,23 +44,21 @@ package struct HTTPCache: Sendable {
     }
 
     package func store(_ entry: CachedResponse, as name: String) throws {
-        let target = file(for: name)
-        let entryFolder = target.deletingLastPathComponent()
-        let temporary = entryFolder.appending(
-            path: ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp",
-            directoryHint: .notDirectory)
+        let (entryFolder, target, digest) = path(for: name)
+        let number = Self.temporaryNumbers.add(1, ordering: .relaxed).newValue
+        let temporary = entryFolder + "/.\(digest).\(Self.temporaryPrefix)\(number).tmp"
         let data = entry.encoded()
         // The folder is made only when the write finds it missing: most entries go where one already is.
         do {
-            try NewFile.write(data, atPath: temporary.path)
+            try NewFile.write(data, atPath: temporary)
         } catch let failure as POSIXFailure where failure.errno == ENOENT {
-            try FileManager.default.createDirectory(at: entryFolder, withIntermediateDirectories: true)
-            try NewFile.write(data, atPath: temporary.path)
+            try FileManager.default.createDirectory(atPath: entryFolder, withIntermediateDirectories: true)
+            try NewFile.write(data, atPath: temporary)
         }
         // rename(2) replaces the target atomically.
-        guard rename(temporary.path, target.path) == 0 else {
+        guard rename(temporary, target) == 0 else {
             let failure = POSIXFailure(errno: SystemCalls.lastError)
-            unlink(temporary.path)
+            unlink(temporary)
             throw failure
         }
     }
@@ -56,7 +69,7 @@ package struct HTTPCache: Sendable {
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
         for case let path as String in enumerator where path.hasSuffix(".tmp") {
             let parts = (path as NSString).lastPathComponent.split(separator: ".")
-            // .<digest>.<pid>.<uuid>.tmp
+            // .<digest>.<pid>.<word and number>.tmp
             guard parts.count == 4, let pid = Int32(parts[1]), kill(pid, 0) != 0, errno == ESRCH else { continue }
             try? FileManager.default.removeItem(at: root.appendingPathComponent(path))
         }
