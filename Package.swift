@@ -157,6 +157,7 @@ let package = Package(
         .executableTarget(
             name: "HTTPClientFloor",
             dependencies: [
+                "ScrolleryIO",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

@@ -1,9 +1,10 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import ScrolleryIO
 
 // The floor of Scrollery's HTTP stack for bench/cpu.py: AsyncHTTPClient alone fetching the URLs of a file
-// (one per line), `concurrency` at a time over a pooled client configured as Scrollery's (kept-alive
+// (one per line), `concurrency` at a time over the client `HTTPFetcher.makeClient` makes for a build (kept-alive
 // connections, at most `concurrency` to a host, gzip accepted), each body collected whole and dropped.
 // What this program spends per response is what the client and NIO cost before any of Scrollery's work.
 //
@@ -17,20 +18,19 @@ guard arguments.count >= 2, let list = try? String(contentsOfFile: arguments[1],
 let urls = list.split(separator: "\n").map(String.init)
 let concurrency = arguments.count > 2 ? max(1, Int(arguments[2]) ?? 8) : 8
 
-var configuration = HTTPClient.Configuration(
-    redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(30)),
-    decompression: .enabled(limit: .size(64 << 20)))
-configuration.connectionPool = .init(idleTimeout: .seconds(30))
-configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = concurrency
-let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+// Scrollery's own client, made by the same function with the default settings but the concurrency.
+var settings = FetchConfig()
+settings.concurrency = concurrency
+let client = HTTPFetcher.makeClient(settings)
+let largestBody = settings.maxBodySize
 
 /// One URL's body size, or -1 when it failed.
 func fetch(_ url: String) async -> Int {
     var request = HTTPClientRequest(url: url)
     request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
     do {
-        let response = try await client.execute(request, timeout: .seconds(30))
-        let body = try await response.body.collect(upTo: 64 << 20)
+        let response = try await client.execute(request, timeout: HTTPFetcher.timeAmount(settings.timeout))
+        let body = try await response.body.collect(upTo: largestBody)
         return response.status == .ok ? body.readableBytes : -1
     } catch {
         return -1
