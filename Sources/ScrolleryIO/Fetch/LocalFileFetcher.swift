@@ -122,10 +122,12 @@ public struct LocalFileFetcher: Fetcher {
         default: return .failure(.notRegular("not a file"))
         }
         guard info.st_size <= limit else { return .failure(.tooLarge) }
-        // The size fstat gave, read in place; then reads into a small buffer on the stack until the end of
-        // the file, which for a file that did not grow is the first of them. (Growing the data to look for
-        // more would copy it whole, and a picture's original is megabytes.)
-        var data = Data(count: Int(info.st_size))
+        // The size fstat gave and one byte more, read in place. A read that stops at the size is the end of a
+        // regular file, so no read is spent to find it; one that fills the extra byte means the file grew, and
+        // the rest is read into a small buffer on the stack until the end. (Growing the data to look for more
+        // would copy it whole, and a picture's original is megabytes.)
+        let size = Int(info.st_size)
+        var data = Data(count: size + 1)
         var filled = 0
         while filled < data.count {
             let count = data.withUnsafeMutableBytes { buffer in
@@ -138,8 +140,14 @@ public struct LocalFileFetcher: Fetcher {
             }
             if count == 0 { break }
             filled += count
+            // Short of the byte asked for past the size: the end.
+            if filled == size { break }
         }
-        if filled < data.count { data.count = filled }
+        guard filled > size else {
+            data.count = filled
+            return .success(data)
+        }
+        if data.count > limit { return .failure(.tooLarge) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { more -> Result<Data, ReadFailure> in
             guard let start = more.baseAddress else { return .success(data) }
             while true {
