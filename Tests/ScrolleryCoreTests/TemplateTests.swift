@@ -30,6 +30,41 @@ struct TemplateTests {
         #expect(try render("{{ name }}", ["name": "é ✓"]) == "é ✓")
     }
 
+    @Test("text held as its UTF-8 bytes renders as the same text does, and is kept on disk as that text")
+    func utf8Text() throws {
+        let texts = ["", "p", "<p>Tom & \"Jerry's\"</p>\n", "雨上がりの京都 <b>&</b>"] + MarkdownTests.worldSentences
+        let sources = [
+            "{{v}}", "{{{v}}}", "{{& v}}", "[{{#v}}<{{.}}>{{/v}}]", "[{{^v}}none{{/v}}]", "{{#v}}{{{.}}}{{/v}}",
+            "{{#v}}{{w}}{{/v}}",
+        ]
+        for text in texts {
+            let asText: TemplateValue = ["v": .text(text), "w": "outer"]
+            let asBytes: TemplateValue = ["v": .utf8(Array(text.utf8)), "w": "outer"]
+            for source in sources {
+                #expect(try render(source, asBytes) == render(source, asText), "\(source) \(text.debugDescription)")
+            }
+            for escaping in [TemplateEscaping.none, .html, .urlComponent] {
+                let template = try Template("{{v}}", escaping: escaping)
+                #expect(try template.render(asBytes) == template.render(asText), "\(escaping) \(text.debugDescription)")
+            }
+            var stored: [UInt8] = []
+            TemplateValue.utf8(Array(text.utf8)).appendBytes(to: &stored)
+            var offset = 0
+            guard case .text(let readBack)? = TemplateValue(bytes: stored, offset: &offset) else {
+                Issue.record("\(text.debugDescription) was not read back as text")
+                continue
+            }
+            #expect(readBack == text)
+            #expect(offset == stored.count)
+        }
+        // A copy in storage of its own holds the same bytes.
+        guard case .utf8(let copied) = TemplateValue.utf8(Array("é & ü".utf8)).independentCopy() else {
+            Issue.record("the copy is not bytes")
+            return
+        }
+        #expect(copied == Array("é & ü".utf8))
+    }
+
     @Test("HTML escaping a word at a time writes what escaping each scalar writes, in any script")
     func htmlEscapingMatchesScalarByScalar() throws {
         var generator = SeededGenerator(seed: 20_261_125)
@@ -43,6 +78,8 @@ struct TemplateTests {
             }.joined()
             let rendered = try template.render(["text": .text(text)])
             #expect(rendered == TemplateEscaping.escapedHTMLByScalars(text), "\(text.debugDescription)")
+            // The same text held as its bytes is escaped by the same scan.
+            #expect(try template.render(["text": .utf8(Array(text.utf8))]) == rendered, "\(text.debugDescription)")
         }
         #expect(TemplateEscaping.escapedHTMLByScalars("a<b>&'\"") == "a&lt;b&gt;&amp;&#39;&quot;")
         // A quote after a prepended sign is in that sign's Character, and is escaped all the same.

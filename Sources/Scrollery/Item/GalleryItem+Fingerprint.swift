@@ -12,7 +12,7 @@ extension GalleryItem {
         key.add(item.image?.width)
         key.add(item.image?.height)
         key.add(item.image?.alt ?? "-")
-        key.add(item.description?.html ?? "-")
+        if let description = item.description { key.add(utf8: description.htmlBytes) } else { key.add("-") }
         key.add(item.description?.excerpt ?? "-")
         key.add(item.date ?? "-")
         key.add(item.link ?? "-")

@@ -221,7 +221,7 @@ struct PageRenderer: Sendable {
         _ item: GalleryItem, card: Card, listPage: Int, previous: Neighbour? = nil, next: Neighbour? = nil
     ) throws(ThemeError) -> [UInt8] {
         var fields = card.fields
-        fields["descriptionHTML"] = item.description.map { .text($0.html) }
+        fields["descriptionHTML"] = item.description.map { .utf8($0.htmlBytes) }
         fields["listURL"] = .text(paths.listPageURL(listPage))
         fields["prev"] = previous.map { .object(["url": .text(paths.itemURL($0.slug)), "title": .text($0.title)]) }
         fields["next"] = next.map { .object(["url": .text(paths.itemURL($0.slug)), "title": .text($0.title)]) }

@@ -26,6 +26,11 @@ package struct Fingerprint: Sendable {
         append(text.utf8)
     }
 
+    /// Adds text held as its UTF-8 bytes: the same as adding the text.
+    package mutating func add(utf8 bytes: [UInt8]) {
+        append(bytes)
+    }
+
     package mutating func add(_ data: Data) {
         append(data)
     }

@@ -3,20 +3,24 @@ import Foundation
 
 /// Markdown rendered by libcmark in safe mode: raw HTML is omitted and `javascript:`-style links are emptied.
 package struct RenderedMarkdown: Sendable, Equatable {
-    /// The HTML of the whole document.
-    package let html: String
+    /// The HTML of the whole document, as libcmark wrote it: valid UTF-8, kept as bytes for the page it is
+    /// written into.
+    package let htmlBytes: [UInt8]
     /// The document's text without markup, whitespace folded, for excerpts: all of it, or a start of it
     /// that holds more than `Excerpt.maximumLength + 1` Characters (so its excerpt is the whole text's).
     package let plainText: String
     /// The excerpt of the text (`Excerpt.make(from: plainText)`), worked out as the text was folded.
     package let excerpt: String?
 
+    /// The HTML of the whole document, as text.
+    package var html: String { String(decoding: htmlBytes, as: UTF8.self) }
+
     package init(html: String, plainText: String) {
-        self.init(html: html, plainText: plainText, excerpt: Excerpt.make(from: plainText))
+        self.init(htmlBytes: Array(html.utf8), plainText: plainText, excerpt: Excerpt.make(from: plainText))
     }
 
-    fileprivate init(html: String, plainText: String, excerpt: String?) {
-        self.html = html
+    fileprivate init(htmlBytes: [UInt8], plainText: String, excerpt: String?) {
+        self.htmlBytes = htmlBytes
         self.plainText = plainText
         self.excerpt = excerpt
     }
@@ -30,9 +34,10 @@ package struct MarkdownRenderer: Sendable {
     ///   (`.max`: the whole text, always).
     package func render(_ markdown: String, textBytes: Int = MarkdownRenderer.excerptBytes) -> RenderedMarkdown {
         let options = CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8
-        let utf8 = Array(markdown.utf8)
+        // The text's own UTF-8, read in place (a bridged or small string is made contiguous first).
+        var markdown = markdown
         guard
-            let document = utf8.withUnsafeBufferPointer({ buffer in
+            let document = markdown.withUTF8({ buffer in
                 buffer.baseAddress.flatMap { cmark_parse_document($0, buffer.count, options) }
             }) ?? cmark_parse_document("", 0, options)
         else {
@@ -41,13 +46,17 @@ package struct MarkdownRenderer: Sendable {
         defer { cmark_node_free(document) }
         let text = Self.text(of: document, textBytes: textBytes)
         return RenderedMarkdown(
-            html: Self.html(of: document, options: options), plainText: text.plain, excerpt: text.excerpt)
+            htmlBytes: Self.html(of: document, options: options), plainText: text.plain, excerpt: text.excerpt)
     }
 
-    private static func html(of document: OpaquePointer, options: Int32) -> String {
-        guard let cString = cmark_render_html(document, options) else { return "" }
+    /// The document's HTML, copied out of libcmark's buffer without being checked again: cmark validated
+    /// its input (`CMARK_OPT_VALIDATE_UTF8`) and writes UTF-8.
+    private static func html(of document: OpaquePointer, options: Int32) -> [UInt8] {
+        guard let cString = cmark_render_html(document, options) else { return [] }
         defer { free(cString) }
-        return String(cString: cString)
+        return cString.withMemoryRebound(to: UInt8.self, capacity: strlen(cString)) {
+            Array(UnsafeBufferPointer(start: $0, count: strlen(cString)))
+        }
     }
 
     /// The literal bytes an excerpt usually needs at most: the 161 Characters it looks at, in Latin, Greek,

@@ -24,6 +24,7 @@ package struct Template: Sendable {
         if nodes.count == 1, case .variable(let name, let escaped) = nodes[0], !escaped || escaping == .none {
             switch TemplateRenderer.lookup(name, in: context) {
             case .text(let text)?: return text
+            case .utf8(let bytes)?: return String(decoding: bytes, as: UTF8.self)
             case .bool(let flag)?: return flag ? "true" : "false"
             case .list?, .object?, .json?, nil: return ""
             }

@@ -15,33 +15,57 @@ package enum TemplateEscaping: Sendable {
         }
     }
 
-    /// Eight bytes at a time while none of them is one that becomes an entity.
-    private static func appendHTML(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            var index = 0
-            while index < bytes.count {
-                if bytes.count - index >= 8, !holdsEntityByte(ByteWords.load(bytes, at: index)) {
-                    index += 8
-                    continue
-                }
-                defer { index += 1 }
-                let entity: StaticString
-                switch bytes[index] {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                default: continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-                start = index + 1
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    /// `append(_:to:)` for text held as its valid UTF-8.
+    package func append(utf8 bytes: [UInt8], to output: inout [UInt8]) {
+        switch self {
+        case .none: output.append(contentsOf: bytes)
+        case .html: bytes.withUnsafeBufferPointer { Self.appendHTML($0, to: &output) }
+        case .urlComponent: append(String(decoding: bytes, as: UTF8.self), to: &output)
         }
+    }
+
+    private static func appendHTML(_ text: String, to output: inout [UInt8]) {
+        // A native string's UTF-8 in place; any other (bridged) made contiguous in a copy first.
+        if text.utf8.withContiguousStorageIfAvailable({ appendHTML($0, to: &output) }) == nil {
+            var text = text
+            text.withUTF8 { appendHTML($0, to: &output) }
+        }
+    }
+
+    /// Eight bytes at a time while none of them is one that becomes an entity. Text of eight bytes or more
+    /// that holds none is written at once, its last eight bytes looked at in one word with those before.
+    private static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        if bytes.count >= 8 {
+            var word = 0
+            while word + 8 <= bytes.count, !holdsEntityByte(ByteWords.load(bytes, at: word)) { word += 8 }
+            let tailIsClear = word + 8 > bytes.count && !holdsEntityByte(ByteWords.load(bytes, at: bytes.count - 8))
+            if word == bytes.count || tailIsClear {
+                output.append(contentsOf: bytes)
+                return
+            }
+        }
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes.count - index >= 8, !holdsEntityByte(ByteWords.load(bytes, at: index)) {
+                index += 8
+                continue
+            }
+            defer { index += 1 }
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+            start = index + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     /// Whether some byte of `word` is `&`, `<`, `>`, `"` or `'`.

@@ -62,7 +62,12 @@ package struct TemplateObject: Sendable {
     }
 
     private func index(of name: String, key: UInt64) -> Int? {
-        entries.firstIndex { $0.key == key && $0.name == name }
+        var index = 0
+        while index < entries.count {
+            if entries[index].key == key && entries[index].name == name { return index }
+            index += 1
+        }
+        return nil
     }
 }
 

@@ -75,6 +75,8 @@ package struct TemplateRenderer {
                 switch lookup(name) {
                 case .text(let text)?:
                     if escaped { escaping.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+                case .utf8(let bytes)?:
+                    if escaped { escaping.append(utf8: bytes, to: &output) } else { output.append(contentsOf: bytes) }
                 case .bool(let flag)?:
                     output.append(contentsOf: (flag ? "true" : "false").utf8)
                 case .list?, .object?, .json?, nil:

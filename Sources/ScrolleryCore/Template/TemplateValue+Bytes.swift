@@ -14,6 +14,11 @@ extension TemplateValue {
         case .text(let value):
             bytes.append(0)
             text(value)
+        case .utf8(let value):
+            // Read back as the text it is.
+            bytes.append(0)
+            count(value.count)
+            bytes.append(contentsOf: value)
         case .bool(let flag):
             bytes.append(flag ? 2 : 1)
         case .list(let elements):

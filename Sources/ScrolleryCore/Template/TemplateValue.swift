@@ -4,6 +4,8 @@
 /// Numbers are text: whoever builds a context formats them (`TemplateValue(42)`).
 package enum TemplateValue: Sendable {
     case text(String)
+    /// Text held as its UTF-8 bytes (the HTML libcmark wrote): read as `.text` is, without becoming a String.
+    case utf8([UInt8])
     case bool(Bool)
     case list([TemplateValue])
     case object(TemplateObject)
@@ -34,7 +36,7 @@ package enum TemplateValue: Sendable {
         switch self {
         case .object(let members): return members[name, key: key]
         case .json(.object(let members)): return members[name].flatMap { TemplateValue(json: $0) }
-        case .text, .bool, .list, .json: return nil
+        case .text, .utf8, .bool, .list, .json: return nil
         }
     }
 
@@ -44,6 +46,7 @@ package enum TemplateValue: Sendable {
     package func independentCopy() -> TemplateValue {
         switch self {
         case .text(let text): return .text(Self.independentCopy(of: text))
+        case .utf8(let bytes): return .utf8(bytes.map { $0 })
         case .bool: return self
         case .list(let elements): return .list(elements.map { $0.independentCopy() })
         case .object(let object): return .object(object.independentCopy())
@@ -75,7 +78,7 @@ package enum TemplateValue: Sendable {
         switch self {
         case .list(let elements): return elements
         case .json(.array(let elements)): return elements.compactMap { TemplateValue(json: $0) }
-        case .text, .bool, .object, .json: return nil
+        case .text, .utf8, .bool, .object, .json: return nil
         }
     }
 }
