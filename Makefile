@@ -122,7 +122,7 @@ bench-smoke:
 	$(PYTHON) bench/release.py --runs 4
 	$(PYTHON) bench/groups.py --n 300 --runs 1 --hugo-n 300 --work .build/bench-groups-smoke
 	$(SWIFT) build -c release --product http-client-floor --static-swift-stdlib
-	$(PYTHON) bench/cpu.py --n 200 --runs 1 --latency-ms 5 --no-ext4 --work .build/bench-cpu-smoke
+	$(PYTHON) bench/cpu.py --n 200 --runs 1 --latency-ms 5 --no-ext4 --instructions 50 --work .build/bench-cpu-smoke
 
 ## bench-cpu: the CPU a build spends (bench/cpu.py): the 10k `world` gallery from local JSON on a fresh journaled
 ##   ext4 loop image and on tmpfs beside the one-thread floor (libcmark, writes), and the same kind of gallery
@@ -207,12 +207,13 @@ bench-dead-hosts: deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
 	$(PYTHON) bench/dead_hosts.py --n $(BENCH_DEAD_N)
 
-## bench-deps: Debian's hugo, GNU time, a C compiler and nginx (the fast host of the cold fetch) for the benchmark
+## bench-deps: Debian's hugo, GNU time, a C compiler, nginx (the fast host of the cold fetch) and valgrind (the
+##   instruction counts of bench-cpu) for the benchmark
 bench-deps:
 	@if ! command -v hugo >/dev/null || [ ! -x /usr/bin/time ] || ! command -v cc >/dev/null || [ ! -x /usr/sbin/nginx ] \
-		|| ! command -v curl >/dev/null; then \
-		echo "Installing hugo, time, gcc, nginx-light and curl (needs apt-get)..."; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo time gcc nginx-light curl >/dev/null; \
+		|| ! command -v curl >/dev/null || ! command -v valgrind >/dev/null; then \
+		echo "Installing hugo, time, gcc, nginx-light, curl and valgrind (needs apt-get)..."; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq hugo time gcc nginx-light curl valgrind >/dev/null; \
 	fi
 
 ## bench-images-deps: vipsthumbnail (libvips-tools), the photos of mate-backgrounds and lomiri-wallpapers-20.04 that

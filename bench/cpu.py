@@ -1,6 +1,7 @@
 """The CPU a build spends, beside the floors that bound it: per item for local text, per response for an API.
 
     python3 bench/cpu.py [--n 10000] [--runs 3] [--latency-ms 20] [--concurrency 8] [--no-ext4]
+                         [--instructions 2000]
 
 Local text: the `world` gallery of N items (bench/generate.py) built from local JSON with pictures off, on a
 fresh journaled ext4 loop image (made and mounted by the bench when it runs as root; `--no-ext4` leaves it
@@ -16,6 +17,12 @@ kept-alive connections, whose CPU per response is the floor, and the floor of Sc
 bench/HTTPClientFloor, AsyncHTTPClient alone (configured as Scrollery's client) fetching the same URLs as
 many at a time and dropping the bodies. Scrollery's CPU per response is reported both as its whole CPU over
 the responses and as what it spends beyond the same build from local files.
+
+Instructions: the user-space instructions (valgrind's callgrind) of the `world` gallery of `--instructions` items
+and of 10 items built from local JSON on tmpfs, and of the floor program over the same descriptions and tree:
+what a build costs per item in work, whatever else the machine runs (its CPU time moves by a tenth from one run
+to the next; its instruction count by a ten-thousandth). Under callgrind SHA-256 runs without the CPU's SHA
+instructions, so the digests weigh more there than in CPU time.
 
 Prints a Markdown table for bench/RESULTS.md. Needs a release build of `scrollery` and of
 `http-client-floor` (`make bench-cpu` makes both; without the second its column is left out), cc and
@@ -137,6 +144,49 @@ class CPUBench:
     def unmount(mount):
         if os.path.ismount(mount):
             subprocess.run(["umount", str(mount)], check=False)
+
+    # -- instructions ----------------------------------------------------------------------------------
+
+    def callgrind(self, command):
+        """The user-space instructions `command` executes, all threads, as callgrind counts them."""
+        result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if result.returncode != 0:
+            sys.exit(f"failed under callgrind ({result.returncode}): {' '.join(command)}\n{result.stderr[-3000:]}")
+        for line in result.stderr.splitlines():
+            if "Collected :" in line:
+                return int(line.split(":")[-1].strip())
+        sys.exit(f"bench: callgrind printed no count for {' '.join(command)}")
+
+    def instructions(self, parent):
+        n = self.args.instructions
+        if n <= 0:
+            return
+        if not shutil.which("valgrind"):
+            self.notes.append("the instruction row was left out: valgrind is missing (make bench-deps installs it)")
+            return
+        print(f"== instructions: {n} world items under callgrind", file=sys.stderr)
+        root = Path(tempfile.mkdtemp(prefix="scrollery-instructions-", dir=parent))
+        try:
+            # Without its debug information: callgrind reads the binary's whole DWARF otherwise.
+            binary = root / "scrollery"
+            subprocess.run(["strip", "-g", "-o", str(binary), str(SCROLLERY)], check=True)
+            counts = {}
+            for size in (10, n):
+                data = root / f"data-{size}"
+                generate.generate(size, data, hugo=False, world_text=True)
+                out = root / "out"
+                self.fresh(out)
+                counts[size] = self.callgrind([str(binary), "build", str(data / "scrollery"), "--output", str(out),
+                                               "--quiet"])
+            tree = root / "tree.txt"
+            Bench.tree_of(out, tree)
+            self.fresh(out)
+            floor = self.callgrind([str(self.floor), str(root / f"data-{n}" / "descriptions.md"), str(tree), str(out)])
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+        self.rows.append(("instructions", f"{n} items", {"items": n, "build": counts[n], "small": counts[10],
+                                                          "floor": floor}))
 
     # -- remote ----------------------------------------------------------------------------------------
 
@@ -265,6 +315,19 @@ detail:
                 print(f"| {name} | {row['wall']:.2f} | {row['cpu']:.2f} ({row['user']:.2f} + {row['system']:.2f}) "
                       f"| {row['cmark']:.2f} | {row['write']:.2f} | {row['cpu'] / row['cmark']:.1f}× "
                       f"| {row['floor_cpu']:.2f}, {row['floor_cpu'] / row['cmark']:.1f}× | {row['wall'] / row['write']:.2f}× | {row['wall'] / (row['cmark'] + row['write']):.2f}× |")
+        for kind, name, row in self.rows:
+            if kind == "instructions":
+                n = row["items"]
+                per_item = (row["build"] - row["small"]) / (n - 10)
+                print()
+                floor_per_item = row["floor"] / n
+                print("| instructions (callgrind, user space), world text, tmpfs | the build | a 10-item build "
+                      "| per item beyond it | the floor program (libcmark, then the writes) | build / floor "
+                      "| per item / the floor's |")
+                print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+                print(f"| {n:,} items | {row['build'] / 1e6:,.1f} M | {row['small'] / 1e6:,.1f} M "
+                      f"| {per_item / 1e3:,.1f} k | {row['floor'] / 1e6:,.1f} M ({floor_per_item / 1e3:,.1f} k "
+                      f"per item) | {row['build'] / row['floor']:.1f}× | {per_item / floor_per_item:.1f}× |")
         print()
         print("| remote, from an empty cache | responses | wall s | CPU s | CPU ms per response | beyond local, ms "
               "per response | curl wall s | curl CPU ms per response | Scrollery / curl "
@@ -297,6 +360,7 @@ detail:
                     self.local(f"tmpfs ({shm})", root)
                 finally:
                     shutil.rmtree(root, ignore_errors=True)
+                self.instructions(shm)
             else:
                 self.notes.append(f"the tmpfs row was left out: {shm} is not a folder")
             print(f"== remote: {self.args.n} items and their details, {self.args.concurrency} at a time",
@@ -319,9 +383,13 @@ def main():
     parser.add_argument("--latency-ms", type=float, default=20)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--no-ext4", action="store_true", help="leave out the journaled ext4 loop image")
+    parser.add_argument("--instructions", type=int, default=2000,
+                        help="items of the build counted under callgrind (0 leaves the count out)")
     parser.add_argument("--tmpfs", default="/dev/shm")
     parser.add_argument("--work", default=str(HERE.parent / ".build" / "bench-cpu"))
     args = parser.parse_args()
+    if 0 < args.instructions <= 10:
+        parser.error("--instructions counts a build beyond a 10-item one: give more than 10 items, or 0")
     if not SCROLLERY.exists():
         sys.exit(f"bench: {SCROLLERY} is missing: run `make bench-cpu`, which builds it")
     CPUBench(args).run()
