@@ -54,9 +54,7 @@ package struct MarkdownRenderer: Sendable {
     private static func html(of document: OpaquePointer, options: Int32) -> [UInt8] {
         guard let cString = cmark_render_html(document, options) else { return [] }
         defer { free(cString) }
-        return cString.withMemoryRebound(to: UInt8.self, capacity: strlen(cString)) {
-            Array(UnsafeBufferPointer(start: $0, count: strlen(cString)))
-        }
+        return Array(UnsafeRawBufferPointer(start: cString, count: strlen(cString)))
     }
 
     /// The literal bytes an excerpt usually needs at most: the 161 Characters it looks at, in Latin, Greek,

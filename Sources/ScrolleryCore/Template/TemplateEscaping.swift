@@ -33,19 +33,19 @@ package enum TemplateEscaping: Sendable {
     }
 
     /// Eight bytes at a time while none of them is one that becomes an entity. Text of eight bytes or more
-    /// that holds none is written at once, its last eight bytes looked at in one word with those before.
+    /// that holds none is written at once, its last eight bytes looked at in one word with those before;
+    /// otherwise the scan goes on from the first word that holds one.
     private static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var index = 0
         if bytes.count >= 8 {
-            var word = 0
-            while word + 8 <= bytes.count, !holdsEntityByte(ByteWords.load(bytes, at: word)) { word += 8 }
-            let tailIsClear = word + 8 > bytes.count && !holdsEntityByte(ByteWords.load(bytes, at: bytes.count - 8))
-            if word == bytes.count || tailIsClear {
+            while index + 8 <= bytes.count, !holdsEntityByte(ByteWords.load(bytes, at: index)) { index += 8 }
+            let tailIsClear = index + 8 > bytes.count && !holdsEntityByte(ByteWords.load(bytes, at: bytes.count - 8))
+            if index == bytes.count || tailIsClear {
                 output.append(contentsOf: bytes)
                 return
             }
         }
         var start = 0
-        var index = 0
         while index < bytes.count {
             if bytes.count - index >= 8, !holdsEntityByte(ByteWords.load(bytes, at: index)) {
                 index += 8

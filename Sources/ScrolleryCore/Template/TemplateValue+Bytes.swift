@@ -6,19 +6,18 @@ extension TemplateValue {
         func count(_ value: Int) {
             withUnsafeBytes(of: UInt32(value).littleEndian) { bytes.append(contentsOf: $0) }
         }
-        func text(_ value: String) {
-            count(value.utf8.count)
-            bytes.append(contentsOf: value.utf8)
+        func text(_ utf8: some Collection<UInt8>) {
+            count(utf8.count)
+            bytes.append(contentsOf: utf8)
         }
         switch self {
         case .text(let value):
             bytes.append(0)
-            text(value)
+            text(value.utf8)
         case .utf8(let value):
             // Read back as the text it is.
             bytes.append(0)
-            count(value.count)
-            bytes.append(contentsOf: value)
+            text(value)
         case .bool(let flag):
             bytes.append(flag ? 2 : 1)
         case .list(let elements):
@@ -30,7 +29,7 @@ extension TemplateValue {
             let pairs = object.pairs
             count(pairs.count)
             for (name, value) in pairs {
-                text(name)
+                text(name.utf8)
                 value.appendBytes(to: &bytes)
             }
         case .json(let json):
