@@ -8,7 +8,8 @@ import Testing
 struct TemplateCopyTests {
     static let sources = [
         "base":
-            "<title>{{$title}}{{site.title}}{{/title}}</title>\n<main>\n  {{$main}}nothing here{{/main}}\n</main>\n",
+            "<title>{{$title}}{{site.title}}{{/title}}</title>\n<main>\n  {{$main}}nothing here{{/main}}\n</main>\n"
+            + "{{#site.footnoteOfTheWholeSite}}<footer>{{site.footnoteOfTheWholeSite}}</footer>{{/site.footnoteOfTheWholeSite}}\n",
         "page": "{{<base}}{{$title}}{{page.heading}} · {{site.title}}{{/title}}"
             + "{{$main}}\n  {{#items}}\n    {{>card}}\n  {{/items}}\n{{/main}}{{/base}}",
         "card": "<article id=\"item-{{position}}\">{{title}}</article>\n{{^title}}untitled{{/title}}\n",
@@ -39,15 +40,29 @@ struct TemplateCopyTests {
         zip(one, other).flatMap { pair -> [(UnsafeRawPointer?, UnsafeRawPointer?)] in
             switch pair {
             case (.text(let a), .text(let b)): return [(storage(of: a), storage(of: b))]
-            case (.variable(let a, _), .variable(let b, _)):
-                return a.text.utf8.count > 15 ? [(storage(of: a.text), storage(of: b.text))] : []
-            case (.section(_, let a, _), .section(_, let b, _)): return pairs(a, b)
+            case (.variable(let a, _), .variable(let b, _)): return pairs(a, b)
+            case (.section(let a, let one, _), .section(let b, let other, _)): return pairs(a, b) + pairs(one, other)
             case (.block(_, let a, _), .block(_, let b, _)): return pairs(a.nodes, b.nodes)
             case (.parent(_, let a, _), .parent(_, let b, _)):
                 return a.keys.sorted().flatMap { pairs(a[$0]?.nodes ?? [], b[$0]?.nodes ?? []) }
             default: return []
             }
         }
+    }
+
+    /// The two names themselves, and the storage of each text of theirs longer than 15 bytes.
+    static func pairs(_ one: TemplateName, _ other: TemplateName) -> [(UnsafeRawPointer?, UnsafeRawPointer?)] {
+        let parts = zip([one.first].compactMap { $0 } + one.rest, [other.first].compactMap { $0 } + other.rest)
+            .filter { $0.0.name.utf8.count > 15 }
+            .map { (storage(of: $0.0.name), storage(of: $0.1.name)) }
+        let texts = one.text.utf8.count > 15 ? [(storage(of: one.text), storage(of: other.text))] : []
+        return [
+            (
+                UnsafeRawPointer(Unmanaged.passUnretained(one).toOpaque()),
+                UnsafeRawPointer(Unmanaged.passUnretained(other).toOpaque())
+            )
+        ]
+            + texts + parts
     }
 
     @Test("a copied library renders every template byte for byte as the original")
@@ -78,7 +93,16 @@ struct TemplateCopyTests {
                 compared += 1
             }
         }
-        #expect(compared >= 10)
+        // The card as the page includes it, indented: a copy of its own too.
+        let indented = try #require(library.partial(named: "card", indentation: "    "))
+        let indentedCopy = try #require(copy.partial(named: "card", indentation: "    "))
+        #expect(
+            String(decoding: try copy.render("page", Self.context), as: UTF8.self).contains("\n    <article"))
+        for (a, b) in Self.pairs(indented, indentedCopy) {
+            #expect(a != nil && a != b, "the indented card shares a node's storage with its copy")
+            compared += 1
+        }
+        #expect(compared >= 20)
     }
 
     @Test("a copied value holds the same text in storage of its own, all the way down")

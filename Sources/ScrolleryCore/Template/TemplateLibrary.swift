@@ -5,7 +5,7 @@
 package struct TemplateLibrary: Sendable {
     private var templates: [String: [TemplateNode]] = [:]
     private var indented: [String: [TemplateNode]] = [:]
-    /// Each template's text by name, as parsed: what `independentCopy` parses again.
+    /// Each template's text by name, as parsed: indented copies of partials are parsed from it.
     private var sources: [String: String] = [:]
 
     /// Indented copies made at most, so partials that include themselves with indentation stay bounded.
@@ -43,8 +43,17 @@ package struct TemplateLibrary: Sendable {
     /// reference counts, and the cache lines that hold them go back and forth between the cores. A
     /// library per thread keeps each thread's writes in its own cache.
     package func independentCopy() -> TemplateLibrary {
-        // These sources parsed once, so they parse again.
-        (try? TemplateLibrary(sources)) ?? self
+        func copy(_ templates: [String: [TemplateNode]]) -> [String: [TemplateNode]] {
+            Dictionary(
+                uniqueKeysWithValues: templates.map { name, nodes in
+                    (TemplateValue.independentCopy(of: name), nodes.map { $0.independentCopy() })
+                })
+        }
+        var library = TemplateLibrary()
+        library.templates = copy(templates)
+        library.indented = copy(indented)
+        library.sources = sources
+        return library
     }
 
     /// The nodes of a template, or nothing if the library has no template of that name.

@@ -19,6 +19,39 @@ package enum TemplateNode: Sendable {
     indirect case block(String, TemplateBlock, indentation: [UInt8])
 }
 
+extension TemplateNode {
+    /// The same node in storage of its own, all the way down: text, names, blocks and children copied, so
+    /// that a thread rendering with the copy writes no reference count the original's thread writes
+    /// (`TemplateLibrary.independentCopy`).
+    package func independentCopy() -> TemplateNode {
+        switch self {
+        case .text(let bytes): return .text(Self.copy(bytes))
+        case .variable(let name, let escaped): return .variable(name.independentCopy(), escaped: escaped)
+        case .section(let name, let children, let inverted):
+            return .section(name.independentCopy(), children.map { $0.independentCopy() }, inverted: inverted)
+        case .partial(let name, let indentation):
+            return .partial(
+                TemplateValue.independentCopy(of: name), indentation: TemplateValue.independentCopy(of: indentation))
+        case .parent(let name, let blocks, let indentation):
+            return .parent(
+                TemplateValue.independentCopy(of: name),
+                blocks: Dictionary(
+                    uniqueKeysWithValues: blocks.map {
+                        (TemplateValue.independentCopy(of: $0.key), $0.value.independentCopy())
+                    }),
+                indentation: Self.copy(indentation))
+        case .block(let name, let block, let indentation):
+            return .block(
+                TemplateValue.independentCopy(of: name), block.independentCopy(), indentation: Self.copy(indentation))
+        }
+    }
+
+    /// Bytes in storage of their own.
+    static func copy(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 }
+    }
+}
+
 /// The content of a block: a parent's default, or a child's replacement for it.
 package struct TemplateBlock: Sendable {
     package let nodes: [TemplateNode]
@@ -27,29 +60,62 @@ package struct TemplateBlock: Sendable {
     package let indentation: [UInt8]
     /// Whether it starts on a line of its own (its opening tag ended the line).
     package let startsLine: Bool
+
+    /// The same block in storage of its own (`TemplateNode.independentCopy`).
+    package func independentCopy() -> TemplateBlock {
+        TemplateBlock(
+            nodes: nodes.map { $0.independentCopy() }, indentation: TemplateNode.copy(indentation),
+            startsLine: startsLine)
+    }
 }
 
 /// A dotted name (`item.image.src`), split once when the template is parsed; `.` is the empty path.
 ///
 /// A class: a node that holds it is copied out of its template at every render, and one reference is
-/// cheaper to copy than the three its parts would be.
+/// cheaper to copy than the three its parts would be. The first part is held apart from the rest, so a
+/// look-up reads it without retaining an array.
 package final class TemplateName: Sendable, Equatable {
+    /// One part of the path and its key (`NameKey`), for the look-ups.
+    package struct Part: Sendable {
+        package let name: String
+        package let key: UInt64
+    }
+
     package let text: String
-    package let path: [String]
-    /// The key of each part of the path (`NameKey`), for the look-ups.
-    package let keys: [UInt64]
+    /// The first part; `nil` for `.`.
+    package let first: Part?
+    /// The parts after the first, looked up in what the first found.
+    package let rest: [Part]
 
     package init?(_ text: String) {
         self.text = text
         if text == "." {
-            path = []
-            keys = []
+            first = nil
+            rest = []
             return
         }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { return nil }
-        path = parts
-        keys = parts.map(NameKey.of)
+        // Split on the byte of `.`, never part of another scalar's UTF-8: every tag of every template is
+        // split, and splitting by Character would walk grapheme breaks for nothing.
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard let head = parts.first, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        func part(_ bytes: Substring.UTF8View) -> Part {
+            let name = String(Substring(bytes))
+            return Part(name: name, key: NameKey.of(name))
+        }
+        first = part(head)
+        rest = parts.dropFirst().map(part)
+    }
+
+    private init(text: String, first: Part?, rest: [Part]) {
+        self.text = text
+        self.first = first
+        self.rest = rest
+    }
+
+    /// The same name in storage of its own (`TemplateNode.independentCopy`).
+    package func independentCopy() -> TemplateName {
+        func copy(_ part: Part) -> Part { Part(name: TemplateValue.independentCopy(of: part.name), key: part.key) }
+        return TemplateName(text: TemplateValue.independentCopy(of: text), first: first.map(copy), rest: rest.map(copy))
     }
 
     package static func == (left: TemplateName, right: TemplateName) -> Bool {

@@ -58,8 +58,11 @@ package struct TemplateParser {
         }
         while index < bytes.count {
             guard starts(with: open, at: index) else {
-                text.append(bytes[index])
+                // The text up to the next byte that could open a tag, at once.
+                let textStart = index
                 index += 1
+                while index < bytes.count, bytes[index] != open[0] { index += 1 }
+                text.append(contentsOf: bytes[textStart..<index])
                 continue
             }
             let tagStart = index

@@ -51,8 +51,8 @@ package struct TemplateRenderer {
 
     /// What `name` finds with `context` alone on the stack.
     package static func lookup(_ name: TemplateName, in context: TemplateValue) -> TemplateValue? {
-        guard let first = name.path.first else { return context }
-        return context.member(first, key: name.keys[0]).flatMap { rest(of: name, after: $0) }
+        guard let first = name.first else { return context }
+        return context.member(first.name, key: first.key).flatMap { rest(of: name, after: $0) }
     }
 
     package mutating func render(_ nodes: [TemplateNode], blocks: [String: TemplateBlock]) throws(TemplateRenderError) {
@@ -202,29 +202,26 @@ package struct TemplateRenderer {
     }
 
     private func lookup(_ name: TemplateName) -> TemplateValue? {
-        guard let first = name.path.first else { return stack.last }
-        let firstKey = name.keys[0]
+        guard let first = name.first else { return stack.last }
         // Through the buffer, so that each level is read in place instead of copied out.
         let found = stack.withUnsafeBufferPointer { stack -> TemplateValue? in
             var level = stack.count - 1
             while level >= 0 {
-                if let member = stack[level].member(first, key: firstKey) { return member }
+                if let member = stack[level].member(first.name, key: first.key) { return member }
                 level -= 1
             }
             return nil
         }
-        guard let found, name.path.count > 1 else { return found }
+        guard let found, !name.rest.isEmpty else { return found }
         return Self.rest(of: name, after: found)
     }
 
     /// What the rest of a dotted name finds in what its first part found.
     private static func rest(of name: TemplateName, after first: consuming TemplateValue) -> TemplateValue? {
         var found = first
-        var part = 1
-        while part < name.path.count {
-            guard let next = found.member(name.path[part], key: name.keys[part]) else { return nil }
+        for part in name.rest {
+            guard let next = found.member(part.name, key: part.key) else { return nil }
             found = next
-            part += 1
         }
         return found
     }
