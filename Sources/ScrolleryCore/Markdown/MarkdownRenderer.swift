@@ -33,7 +33,8 @@ package struct MarkdownRenderer: Sendable {
     /// - Parameter textBytes: the literal bytes folded into `plainText` when they hold enough for an excerpt
     ///   (`.max`: the whole text, always).
     package func render(_ markdown: String, textBytes: Int = MarkdownRenderer.excerptBytes) -> RenderedMarkdown {
-        let options = CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8
+        // No CMARK_OPT_VALIDATE_UTF8: a String's UTF-8 is valid already, and cmark replaces NUL either way.
+        let options = CMARK_OPT_SAFE
         // The text's own UTF-8, read in place (a bridged or small string is made contiguous first).
         var markdown = markdown
         guard
@@ -49,8 +50,8 @@ package struct MarkdownRenderer: Sendable {
             htmlBytes: Self.html(of: document, options: options), plainText: text.plain, excerpt: text.excerpt)
     }
 
-    /// The document's HTML, copied out of libcmark's buffer without being checked again: cmark validated
-    /// its input (`CMARK_OPT_VALIDATE_UTF8`) and writes UTF-8.
+    /// The document's HTML, copied out of libcmark's buffer without being checked again: its input was a
+    /// String's valid UTF-8, and cmark writes valid UTF-8 from it.
     private static func html(of document: OpaquePointer, options: Int32) -> [UInt8] {
         guard let cString = cmark_render_html(document, options) else { return [] }
         defer { free(cString) }
@@ -77,7 +78,8 @@ package struct MarkdownRenderer: Sendable {
         }
     }
 
-    /// The literals are valid UTF-8 (cmark validates its input), folded without a String in between.
+    /// The literals are valid UTF-8 (cut from valid input at whole scalars), folded without a String in
+    /// between.
     private static func fold(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer(WhiteSpace.foldUTF8)
             ?? WhiteSpace.foldByCharacters(String(decoding: bytes, as: UTF8.self))
