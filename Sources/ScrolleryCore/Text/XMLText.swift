@@ -1,6 +1,13 @@
 /// Escapes text for XML content and attribute values (sitemap, feed).
 package enum XMLText {
+    /// `&`, `<`, `>`, `"` and `'` as entities, and the characters XML 1.0 forbids dropped. Text that holds
+    /// none of them (most URLs and titles) is returned as it is, after one look at its bytes.
     package static func escape(_ text: String) -> String {
+        needsEscaping(text.utf8) ? escapeByScalars(text) : text
+    }
+
+    /// The reference: the text scalar by scalar.
+    package static func escapeByScalars(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -20,5 +27,29 @@ package enum XMLText {
             }
         }
         return result
+    }
+
+    /// Whether the valid UTF-8 holds a byte that becomes an entity, a control character XML 1.0 forbids
+    /// (below 0x20 but tab, line feed and carriage return), or U+FFFE or U+FFFF (EF BF BE, EF BF BF).
+    private static func needsEscaping(_ utf8: String.UTF8View) -> Bool {
+        var beforePrevious: UInt8 = 0
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+                return true
+            case 0x09, 0x0A, 0x0D:
+                break
+            case ..<0x20:
+                return true
+            case 0xBE, 0xBF:
+                if beforePrevious == 0xEF && previous == 0xBF { return true }
+            default:
+                break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 }
