@@ -24,7 +24,12 @@ package struct SitePaths: Sendable {
     }
 
     package static func itemFile(_ slug: String) -> String {
-        "items/\(slug)/index.html"
+        // Made at its size at once (interpolation grows it): this runs several times for each item.
+        var file = "items/"
+        file.reserveCapacity(17 + slug.utf8.count)
+        file.append(slug)
+        file.append("/index.html")
+        return file
     }
 
     /// The file of a group's page: `<group>/index.html` (and `<group>/page/N/index.html`) for the list of its
