@@ -94,6 +94,34 @@ struct TemplateTests {
                 ["yes": true, "no": false, "list": ["a"], "object": ["a": "b"]]) == "true false [] []")
     }
 
+    @Test("an object finds each name it holds, after names are replaced and removed, and none it does not")
+    func objectNames() throws {
+        // Sixty-four names and more: every bit of the object's key filter is shared by several of them.
+        let names = (0..<200).map { "name\($0)" }
+        var object = TemplateObject()
+        for name in names { object[name] = .text(name) }
+        for (index, name) in names.enumerated() where index % 3 == 0 { object[name] = nil }
+        for (index, name) in names.enumerated() where index % 6 == 0 { object[name] = .text("again " + name) }
+        for (index, name) in names.enumerated() {
+            let expected: String? = index % 6 == 0 ? "again " + name : index % 3 == 0 ? nil : name
+            if case .text(let found)? = object[name] {
+                #expect(found == expected, "\(name)")
+            } else {
+                #expect(expected == nil, "\(name)")
+            }
+            #expect(object["other\(index)"] == nil)
+        }
+        var emptied = object
+        for name in names { emptied[name] = nil }
+        #expect(emptied.pairs.isEmpty)
+        #expect(names.allSatisfy { emptied[$0] == nil })
+        // Through a section: a name the inner object does not have is found outside it.
+        let context: TemplateValue = ["inner": .object(object), "outer": "outside"]
+        #expect(
+            try render("{{#inner}}{{name1}} {{outer}} [{{name3}}] {{name6}}{{/inner}}", context)
+                == "name1 outside [] again name6")
+    }
+
     @Test("a dotted name is looked up once from the innermost section outwards, then only inside what it found")
     func dottedNames() throws {
         let context: TemplateValue = ["a": ["b": ["c": "deep"]], "x": "outer", "s": ["y": "inner"]]

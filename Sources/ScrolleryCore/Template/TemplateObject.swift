@@ -12,6 +12,10 @@ package struct TemplateObject: Sendable {
     }
 
     private var entries: [Entry] = []
+    /// A bit for each name's key (`1 << (key % 64)`): a name whose bit is not set is not here, found without
+    /// going through the names. Sections on names a card may not have, and names of an outer object looked
+    /// up through an inner one, miss most of the time.
+    private var keyBits: UInt64 = 0
 
     package init() {}
 
@@ -37,9 +41,11 @@ package struct TemplateObject: Sendable {
                     entries[index].value = newValue
                 } else {
                     entries.remove(at: index)
+                    keyBits = entries.reduce(0) { $0 | Self.bit(of: $1.key) }
                 }
             } else if let newValue {
                 entries.append(Entry(key: key, name: name, value: newValue))
+                keyBits |= Self.bit(of: key)
             }
         }
     }
@@ -58,10 +64,17 @@ package struct TemplateObject: Sendable {
         copy.entries = entries.map {
             Entry(key: $0.key, name: TemplateValue.independentCopy(of: $0.name), value: $0.value.independentCopy())
         }
+        copy.keyBits = keyBits
         return copy
     }
 
+    @inline(__always)
+    private static func bit(of key: UInt64) -> UInt64 {
+        1 << (key & 63)
+    }
+
     private func index(of name: String, key: UInt64) -> Int? {
+        guard keyBits & Self.bit(of: key) != 0 else { return nil }
         var index = 0
         while index < entries.count {
             if entries[index].key == key && entries[index].name == name { return index }
