@@ -190,8 +190,11 @@ struct ItemMapper: Sendable {
     /// Where the original of a checked image location is read from: an http(s) URL as it is, a path
     /// under the base URL (where `resource` puts a relative path) as the file of that path in `static/`.
     private func original(of source: String) -> String {
-        guard source.hasPrefix(baseURL.path) else { return source }
-        let path = String(source.dropFirst(baseURL.path.count).prefix { $0 != "?" && $0 != "#" })
+        // In UTF-8, as a URL's bytes are compared: the base URL's path, then up to a query or fragment.
+        guard source.utf8.starts(with: baseURL.path.utf8) else { return source }
+        let rest = source.utf8.dropFirst(baseURL.path.utf8.count)
+        let end = rest.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+        let path = String(Substring(rest[..<end]))
         // Most paths have nothing to decode: no trip through Foundation's NSString for them.
         guard path.utf8.contains(UInt8(ascii: "%")) else { return ImageReference.staticFolder + path }
         return ImageReference.staticFolder + (path.removingPercentEncoding ?? path)
