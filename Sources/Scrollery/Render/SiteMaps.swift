@@ -77,7 +77,13 @@ struct SiteMaps {
         case .item(let slug): path = paths.itemURL(slug)
         case .group(let file): path = paths.url(ofFile: file)
         }
-        return "<url><loc>\(XMLText.escape(paths.baseURL.absolute(path)))</loc></url>"
+        // Made at its size at once: a line for every page of the site.
+        let location = XMLText.escape(paths.baseURL.absolute(path))
+        var line = "<url><loc>"
+        line.reserveCapacity(22 + location.utf8.count)
+        line.append(location)
+        line.append("</loc></url>")
+        return line
     }
 
     func robots() -> String {

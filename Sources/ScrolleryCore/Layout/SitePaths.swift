@@ -20,7 +20,14 @@ package struct SitePaths: Sendable {
     /// A slug's letters of other scripts are percent-encoded in its URL (its file keeps them as UTF-8, and
     /// web servers decode the URL back to that name).
     package func itemURL(_ slug: String) -> String {
-        baseURL.path + "items/\(URIBytes.percentEncoded(slug))/"
+        // Made at its size at once: an item's URL is made for its card, its neighbours' pages and the sitemap.
+        let encoded = URIBytes.percentEncoded(slug)
+        var url = baseURL.path
+        url.reserveCapacity(url.utf8.count + 7 + encoded.utf8.count)
+        url.append("items/")
+        url.append(encoded)
+        url.append("/")
+        return url
     }
 
     package static func itemFile(_ slug: String) -> String {
