@@ -125,7 +125,7 @@ bench-smoke:
 	$(PYTHON) bench/cpu.py --n 200 --runs 1 --latency-ms 5 --no-ext4 --instructions 50 --work .build/bench-cpu-smoke
 
 ## bench-cpu: the CPU a build spends (bench/cpu.py): the 10k `world` gallery from local JSON on a fresh journaled
-##   ext4 loop image and on tmpfs beside the one-thread floor (libcmark, writes), and the same kind of gallery
+##   ext4 loop image and on tmpfs beside the one-thread floor (reads, libcmark, writes), and the same kind of gallery
 ##   fetched from an empty cache, from a replica BENCH_CPU_LATENCY_MS away and from nginx, beside curl --parallel
 ##   and AsyncHTTPClient alone (bench/HTTPClientFloor)
 BENCH_CPU_N ?= 10000

@@ -5,8 +5,9 @@
 
 Local text: the `world` gallery of N items (bench/generate.py) built from local JSON with pictures off, on a
 fresh journaled ext4 loop image (made and mounted by the bench when it runs as root; `--no-ext4` leaves it
-out) and on tmpfs (/dev/shm). Beside it the one-thread floor of bench/floor.c on the same disk: libcmark
-rendering the same descriptions, then writing the same tree of files. Reported: user + system CPU and its
+out) and on tmpfs (/dev/shm). Beside it the one-thread floor of bench/floor.c on the same disk: reading the
+same source files (every page and detail JSON, unparsed), libcmark rendering the same descriptions, then
+writing the same tree of files. Reported: user + system CPU and its
 ratio to libcmark's time, the floor program's own CPU (what one thread of C spends on the same work, the
 kernel's share of writing the files included), and the wall time's ratio to the write floor.
 
@@ -98,6 +99,7 @@ class CPUBench:
         if not data.exists():
             generate.generate(n, data, hugo=False, world_text=True)
         tree = root / "tree.txt"
+        inputs = Bench.inputs_of(data / "scrollery" / "data", root / "inputs.txt")
         runs, floors = [], []
         for _ in range(self.args.runs):
             out = root / "out"
@@ -107,18 +109,20 @@ class CPUBench:
             if not tree.exists():
                 Bench.tree_of(out, tree)
             self.fresh(out)
-            floor = timed([str(self.floor), str(data / "descriptions.md"), str(tree), str(out)], self.report)
+            floor = timed([str(self.floor), str(data / "descriptions.md"), str(tree), str(out), str(inputs)],
+                          self.report)
             values = dict(pair.split("=") for pair in floor["output"].split())
-            floors.append({"cmark": float(values["cmark_s"]), "write": float(values["write_s"]), "cpu": floor["cpu"]})
+            floors.append({"read": float(values["read_s"]), "cmark": float(values["cmark_s"]),
+                           "write": float(values["write_s"]), "cpu": floor["cpu"]})
             print(f"  {disk_name}: Scrollery wall {runs[-1]['wall']:.2f} s, CPU {runs[-1]['cpu']:.2f} s "
-                  f"({runs[-1]['user']:.2f} user, {runs[-1]['system']:.2f} system); libcmark "
-                  f"{floors[-1]['cmark']:.2f} s, writes {floors[-1]['write']:.2f} s, the floor's CPU "
+                  f"({runs[-1]['user']:.2f} user, {runs[-1]['system']:.2f} system); reads {floors[-1]['read']:.2f} s, "
+                  f"libcmark {floors[-1]['cmark']:.2f} s, writes {floors[-1]['write']:.2f} s, the floor's CPU "
                   f"{floors[-1]['cpu']:.2f} s", file=sys.stderr)
         self.fresh(root / "out")
         cmark, write = median(floors, "cmark"), median(floors, "write")
         self.rows.append(("local", disk_name, {
             "wall": median(runs, "wall"), "cpu": median(runs, "cpu"), "user": median(runs, "user"),
-            "system": median(runs, "system"), "cmark": cmark, "write": write,
+            "system": median(runs, "system"), "read": median(floors, "read"), "cmark": cmark, "write": write,
             "floor_cpu": median(floors, "cpu")}))
 
     def ext4(self):
@@ -181,8 +185,10 @@ class CPUBench:
                                                "--quiet"])
             tree = root / "tree.txt"
             Bench.tree_of(out, tree)
+            inputs = Bench.inputs_of(root / f"data-{n}" / "scrollery" / "data", root / "inputs.txt")
             self.fresh(out)
-            floor = self.callgrind([str(self.floor), str(root / f"data-{n}" / "descriptions.md"), str(tree), str(out)])
+            floor = self.callgrind([str(self.floor), str(root / f"data-{n}" / "descriptions.md"), str(tree), str(out),
+                                    str(inputs)])
         finally:
             shutil.rmtree(root, ignore_errors=True)
         self.rows.append(("instructions", f"{n} items", {"items": n, "build": counts[n], "small": counts[10],
@@ -306,14 +312,14 @@ detail:
         print(f"CPU per item and per response, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}, commit {commit}, "
               f"N = {self.args.n}, median of {self.args.runs} run(s)")
         print()
-        print("| local text (world) | wall s | CPU s (user + system) | libcmark s | writes s | CPU / libcmark "
+        print("| local text (world) | wall s | CPU s (user + system) | reads s | libcmark s | writes s | CPU / libcmark "
               "| the floor's CPU s / libcmark | wall / writes | wall / (libcmark + writes) |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for kind, name, row in self.rows:
             if kind == "local":
                 row["cmark"], row["write"] = max(row["cmark"], 1e-6), max(row["write"], 1e-6)
                 print(f"| {name} | {row['wall']:.2f} | {row['cpu']:.2f} ({row['user']:.2f} + {row['system']:.2f}) "
-                      f"| {row['cmark']:.2f} | {row['write']:.2f} | {row['cpu'] / row['cmark']:.1f}× "
+                      f"| {row['read']:.2f} | {row['cmark']:.2f} | {row['write']:.2f} | {row['cpu'] / row['cmark']:.1f}× "
                       f"| {row['floor_cpu']:.2f}, {row['floor_cpu'] / row['cmark']:.1f}× | {row['wall'] / row['write']:.2f}× | {row['wall'] / (row['cmark'] + row['write']):.2f}× |")
         for kind, name, row in self.rows:
             if kind == "instructions":
@@ -322,7 +328,7 @@ detail:
                 print()
                 floor_per_item = row["floor"] / n
                 print("| instructions (callgrind, user space), world text, tmpfs | the build | a 10-item build "
-                      "| per item beyond it | the floor program (libcmark, then the writes) | build / floor "
+                      "| per item beyond it | the floor program (reads, libcmark, writes) | build / floor "
                       "| per item / the floor's |")
                 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
                 print(f"| {n:,} items | {row['build'] / 1e6:,.1f} M | {row['small'] / 1e6:,.1f} M "

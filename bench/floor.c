@@ -2,12 +2,15 @@
  * The one-thread floor of a gallery build on this machine:
  *   1. libcmark rendering every description (safe mode, as Scrollery renders them: the UTF-8 is not checked
  *      again, the descriptions being valid), one after another;
- *   2. writing a tree of files of the given sizes (mkdir of each new folder, open, write, close).
+ *   2. writing a tree of files of the given sizes (mkdir of each new folder, open, write, close);
+ *   3. with INPUTS, first reading every file it lists (open, fstat, read, close), as a build from local
+ *      JSON reads its pages and details: the bytes are not parsed.
  *
- *   floor DESCRIPTIONS TREE OUT
+ *   floor DESCRIPTIONS TREE OUT [INPUTS]
  *
  * DESCRIPTIONS holds the Markdown descriptions separated by NUL bytes; TREE has one "SIZE PATH" line per
- * file (the tree Scrollery wrote); OUT must not exist. Prints "cmark_s=… write_s=… items=… files=…".
+ * file (the tree Scrollery wrote); OUT must not exist; INPUTS has one path per line. Prints
+ * "read_s=… cmark_s=… write_s=… items=… files=… inputs=…".
  * Built by bench/run.py with: cc -O2 bench/floor.c -lcmark
  */
 #include <cmark.h>
@@ -40,6 +43,30 @@ static char *slurp(const char *path, size_t *size) {
     return bytes;
 }
 
+/* Reads every file INPUTS lists as a build reads its source: open, fstat for the size, read, close. */
+static size_t read_inputs(const char *list_path) {
+    size_t list_size;
+    char *list = slurp(list_path, &list_size);
+    size_t count = 0, capacity = 1 << 16;
+    char *bytes = malloc(capacity);
+    for (char *line = strtok(list, "\n"); line; line = strtok(NULL, "\n")) {
+        int fd = open(line, O_RDONLY);
+        if (fd < 0) { perror(line); exit(1); }
+        struct stat status;
+        if (fstat(fd, &status) != 0) { perror(line); exit(1); }
+        if ((size_t)status.st_size + 1 > capacity) {
+            capacity = (size_t)status.st_size + 1;
+            bytes = realloc(bytes, capacity);
+        }
+        if (read(fd, bytes, (size_t)status.st_size + 1) != status.st_size) { perror(line); exit(1); }
+        close(fd);
+        count++;
+    }
+    free(bytes);
+    free(list);
+    return count;
+}
+
 static void make_parents(char *path) {
     for (char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
         *slash = 0;
@@ -49,14 +76,18 @@ static void make_parents(char *path) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: floor DESCRIPTIONS TREE OUT\n");
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: floor DESCRIPTIONS TREE OUT [INPUTS]\n");
         return 2;
     }
+    double started = now();
+    size_t inputs = argc == 5 ? read_inputs(argv[4]) : 0;
+    double read_s = now() - started;
+
     size_t size;
     char *descriptions = slurp(argv[1], &size);
     size_t items = 0;
-    double started = now();
+    started = now();
     for (size_t offset = 0; offset < size;) {
         size_t length = strlen(descriptions + offset);
         char *html = cmark_markdown_to_html(descriptions + offset, length, CMARK_OPT_SAFE);
@@ -98,6 +129,7 @@ int main(int argc, char **argv) {
         files++;
     }
     double write_s = now() - started;
-    printf("cmark_s=%.4f write_s=%.4f items=%zu files=%zu\n", cmark_s, write_s, items, files);
+    printf("read_s=%.4f cmark_s=%.4f write_s=%.4f items=%zu files=%zu inputs=%zu\n", read_s, cmark_s, write_s, items,
+           files, inputs);
     return 0;
 }

@@ -160,6 +160,13 @@ class Bench:
                 lines.append(f"{path.stat().st_size} {path.relative_to(output)}")
         listing.write_text("\n".join(sorted(lines, key=lambda line: line.split(" ", 1)[1])) + "\n")
 
+    @staticmethod
+    def inputs_of(source, listing):
+        """Lists every file under `source` (a gallery's local JSON), one path a line, for bench/floor.c's INPUTS."""
+        paths = sorted(str(Path(folder) / name) for folder, _, files in os.walk(source) for name in files)
+        listing.write_text("\n".join(paths) + "\n")
+        return listing
+
     def compare(self, n, corpus):
         print(f"== N = {n}, {corpus} text: Scrollery, Hugo and the floor, alternating, {self.args.runs} run(s) each",
               file=sys.stderr)
