@@ -5,8 +5,6 @@
 package struct TemplateLibrary: Sendable {
     private var templates: [String: [TemplateNode]] = [:]
     private var indented: [String: [TemplateNode]] = [:]
-    /// Each template's text by name, as parsed: indented copies of partials are parsed from it.
-    private var sources: [String: String] = [:]
 
     /// Indented copies made at most, so partials that include themselves with indentation stay bounded.
     private static let indentedLimit = 256
@@ -18,7 +16,6 @@ package struct TemplateLibrary: Sendable {
     /// - Parameter sources: each template's text by name.
     /// - Throws: the first template that cannot be parsed, with its name.
     package init(_ sources: [String: String]) throws(TemplateLibraryError) {
-        self.sources = sources
         for name in sources.keys.sorted() {
             do {
                 templates[name] = try TemplateParser.parse(sources[name] ?? "")
@@ -52,7 +49,6 @@ package struct TemplateLibrary: Sendable {
         var library = TemplateLibrary()
         library.templates = copy(templates)
         library.indented = copy(indented)
-        library.sources = sources
         return library
     }
 

@@ -25,7 +25,7 @@ extension TemplateNode {
     /// (`TemplateLibrary.independentCopy`).
     package func independentCopy() -> TemplateNode {
         switch self {
-        case .text(let bytes): return .text(Self.copy(bytes))
+        case .text(let bytes): return .text(TemplateValue.independentCopy(of: bytes))
         case .variable(let name, let escaped): return .variable(name.independentCopy(), escaped: escaped)
         case .section(let name, let children, let inverted):
             return .section(name.independentCopy(), children.map { $0.independentCopy() }, inverted: inverted)
@@ -39,16 +39,11 @@ extension TemplateNode {
                     uniqueKeysWithValues: blocks.map {
                         (TemplateValue.independentCopy(of: $0.key), $0.value.independentCopy())
                     }),
-                indentation: Self.copy(indentation))
+                indentation: TemplateValue.independentCopy(of: indentation))
         case .block(let name, let block, let indentation):
             return .block(
-                TemplateValue.independentCopy(of: name), block.independentCopy(), indentation: Self.copy(indentation))
+                TemplateValue.independentCopy(of: name), block.independentCopy(), indentation: TemplateValue.independentCopy(of: indentation))
         }
-    }
-
-    /// Bytes in storage of their own.
-    static func copy(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.map { $0 }
     }
 }
 
@@ -64,7 +59,7 @@ package struct TemplateBlock: Sendable {
     /// The same block in storage of its own (`TemplateNode.independentCopy`).
     package func independentCopy() -> TemplateBlock {
         TemplateBlock(
-            nodes: nodes.map { $0.independentCopy() }, indentation: TemplateNode.copy(indentation),
+            nodes: nodes.map { $0.independentCopy() }, indentation: TemplateValue.independentCopy(of: indentation),
             startsLine: startsLine)
     }
 }

@@ -46,7 +46,7 @@ package enum TemplateValue: Sendable {
     package func independentCopy() -> TemplateValue {
         switch self {
         case .text(let text): return .text(Self.independentCopy(of: text))
-        case .utf8(let bytes): return .utf8(bytes.map { $0 })
+        case .utf8(let bytes): return .utf8(Self.independentCopy(of: bytes))
         case .bool: return self
         case .list(let elements): return .list(elements.map { $0.independentCopy() })
         case .object(let object): return .object(object.independentCopy())
@@ -57,6 +57,11 @@ package enum TemplateValue: Sendable {
     /// Text in storage of its own (text of up to 15 bytes is held in the value itself, with no storage).
     static func independentCopy(of text: String) -> String {
         String(decoding: Array(text.utf8), as: UTF8.self)
+    }
+
+    /// Bytes in storage of their own.
+    static func independentCopy(of bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 }
     }
 
     private static func independentCopy(of json: JSONValue) -> JSONValue {
