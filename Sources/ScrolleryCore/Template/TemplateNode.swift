@@ -42,7 +42,8 @@ extension TemplateNode {
                 indentation: TemplateValue.independentCopy(of: indentation))
         case .block(let name, let block, let indentation):
             return .block(
-                TemplateValue.independentCopy(of: name), block.independentCopy(), indentation: TemplateValue.independentCopy(of: indentation))
+                TemplateValue.independentCopy(of: name), block.independentCopy(),
+                indentation: TemplateValue.independentCopy(of: indentation))
         }
     }
 }
