@@ -58,7 +58,22 @@ static size_t read_inputs(const char *list_path) {
             capacity = (size_t)status.st_size + 1;
             bytes = realloc(bytes, capacity);
         }
-        if (read(fd, bytes, (size_t)status.st_size + 1) != status.st_size) { perror(line); exit(1); }
+        size_t total = 0;
+        for (;;) {
+            if (total == capacity) {
+                capacity *= 2;
+                bytes = realloc(bytes, capacity);
+            }
+            ssize_t got = read(fd, bytes + total, capacity - total);
+            if (got < 0) { perror(line); exit(1); }
+            if (got == 0) break;
+            total += (size_t)got;
+        }
+        if (total != (size_t)status.st_size) {
+            fprintf(stderr, "%s: read %zu bytes where its size said %lld; did it change while read?\n",
+                    line, total, (long long)status.st_size);
+            exit(1);
+        }
         close(fd);
         count++;
     }
