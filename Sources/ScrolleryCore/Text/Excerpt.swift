@@ -81,11 +81,14 @@ package enum Excerpt {
         var index = 0
         var previous = Unicode.Scalar(UInt8(0))
         var previousStandalone = true
-        var recognizer: Unicode._CharacterRecognizer?
+        // The recognizer of the Character being walked, when `hasRecognizer`: a flag beside a plain value
+        // rather than an Optional, which was destroyed and stored again at each step of an ASCII run.
+        var recognizer = Unicode._CharacterRecognizer()
+        var hasRecognizer = false
         while index < bytes.count {
             // ASCII but CR after a standalone scalar: a Character of its own, with no look-up at all.
             if index > 0, previousStandalone, bytes[index] < 0x80, bytes[index] != 0x0D {
-                recognizer = nil
+                hasRecognizer = false
                 repeat {
                     starts[count] = index
                     count += 1
@@ -104,12 +107,14 @@ package enum Excerpt {
             } else if previousStandalone && standalone {
                 // Between two standalone scalars there is always a boundary, whatever came before.
                 isBreak = true
-                recognizer = nil
+                hasRecognizer = false
             } else {
                 // Before a standalone scalar nothing earlier than it matters (see StandaloneScalars).
-                var state = recognizer ?? StandaloneScalars.recognizer(startingAt: previous)
-                isBreak = state.hasBreak(before: scalar)
-                recognizer = state
+                if !hasRecognizer {
+                    recognizer = StandaloneScalars.recognizer(startingAt: previous)
+                    hasRecognizer = true
+                }
+                isBreak = recognizer.hasBreak(before: scalar)
             }
             if isBreak {
                 starts[count] = index
