@@ -23,7 +23,7 @@ Instructions: the user-space instructions (valgrind's callgrind) of the `world` 
 and of 10 items built from local JSON on tmpfs, and of the floor program over the same descriptions and tree:
 what a build costs per item in work, whatever else the machine runs (its CPU time moves by a tenth from one run
 to the next; its instruction count by a ten-thousandth). Under callgrind SHA-256 runs without the CPU's SHA
-instructions, so the digests weigh more there than in CPU time.
+instructions, so the digests weigh more there than in CPU time; the table says by how much.
 
 Prints a Markdown table for bench/RESULTS.md. Needs a release build of `scrollery` and of
 `http-client-floor` (`make bench-cpu` makes both; without the second its column is left out), cc and
@@ -151,9 +151,9 @@ class CPUBench:
 
     # -- instructions ----------------------------------------------------------------------------------
 
-    def callgrind(self, command):
+    def callgrind(self, command, out_file="/dev/null"):
         """The user-space instructions `command` executes, all threads, as callgrind counts them."""
-        result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
+        result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}"] + command,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if result.returncode != 0:
             sys.exit(f"failed under callgrind ({result.returncode}): {' '.join(command)}\n{result.stderr[-3000:]}")
@@ -161,6 +161,19 @@ class CPUBench:
             if "Collected :" in line:
                 return int(line.split(":")[-1].strip())
         sys.exit(f"bench: callgrind printed no count for {' '.join(command)}")
+
+    @staticmethod
+    def sha256_blocks(out_file):
+        """The instructions a callgrind profile spent in SHA-256's block function. Valgrind hides the CPU's SHA
+        extensions, so BoringSSL hashes with its AVX or SSSE3 code there, about 1,000 instructions a 64-byte
+        block; natively it uses SHA-NI where the CPU has it, at a small part of that."""
+        result = subprocess.run(["callgrind_annotate", "--threshold=100", str(out_file)], stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True, check=True)
+        total = 0
+        for line in result.stdout.splitlines():
+            if "sha256_block_data_order_" in line:
+                total += int(line.split()[0].replace(",", ""))
+        return total
 
     def instructions(self, parent):
         n = self.args.instructions
@@ -182,7 +195,8 @@ class CPUBench:
                 out = root / "out"
                 self.fresh(out)
                 counts[size] = self.callgrind([str(binary), "build", str(data / "scrollery"), "--output", str(out),
-                                               "--quiet"])
+                                               "--quiet"], out_file=root / f"callgrind-{size}.out")
+            sha256 = {size: self.sha256_blocks(root / f"callgrind-{size}.out") for size in counts}
             tree = root / "tree.txt"
             Bench.tree_of(out, tree)
             inputs = Bench.inputs_of(root / f"data-{n}" / "scrollery" / "data", root / "inputs.txt")
@@ -192,7 +206,8 @@ class CPUBench:
         finally:
             shutil.rmtree(root, ignore_errors=True)
         self.rows.append(("instructions", f"{n} items", {"items": n, "build": counts[n], "small": counts[10],
-                                                          "floor": floor}))
+                                                          "floor": floor, "sha256": sha256[n],
+                                                          "small_sha256": sha256[10]}))
 
     # -- remote ----------------------------------------------------------------------------------------
 
@@ -334,6 +349,13 @@ detail:
                 print(f"| {n:,} items | {row['build'] / 1e6:,.1f} M | {row['small'] / 1e6:,.1f} M "
                       f"| {per_item / 1e3:,.1f} k | {row['floor'] / 1e6:,.1f} M ({floor_per_item / 1e3:,.1f} k "
                       f"per item) | {row['build'] / row['floor']:.1f}× | {per_item / floor_per_item:.1f}× |")
+                sha_per_item = (row["sha256"] - row["small_sha256"]) / (n - 10)
+                print()
+                print(f"Of the {per_item / 1e3:,.1f} k an item, {sha_per_item / 1e3:,.1f} k are SHA-256's block "
+                      f"function (fingerprints): valgrind hides the CPU's SHA extensions, so BoringSSL hashes with "
+                      f"its vector code under callgrind. Without them, "
+                      f"{(per_item - sha_per_item) / 1e3:,.1f} k an item, "
+                      f"{(per_item - sha_per_item) / floor_per_item:.1f}× the floor's.")
         print()
         print("| remote, from an empty cache | responses | wall s | CPU s | CPU ms per response | beyond local, ms "
               "per response | curl wall s | curl CPU ms per response | Scrollery / curl "
