@@ -33,4 +33,19 @@ struct NewFileTests {
             #expect(failure?.errno == ENOENT)
         }
     }
+
+    @Test("a full disk is told apart from other failures, with where to look")
+    func fullDisk() throws {
+        // /dev/full fails every write with ENOSPC, as a disk without room or without inodes does.
+        let descriptor = open("/dev/full", O_WRONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let failure = #expect(throws: POSIXFailure.self) {
+            try Data("a page".utf8).withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }
+        }
+        #expect(failure?.errno == ENOSPC)
+        #expect(failure?.problem.hasPrefix(String(cString: strerror(ENOSPC))) == true)
+        #expect(failure?.problem.contains("`df -i`") == true)
+        #expect(POSIXFailure(errno: ENOENT).problem == String(cString: strerror(ENOENT)))
+    }
 }

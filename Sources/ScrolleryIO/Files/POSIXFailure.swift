@@ -1,10 +1,22 @@
 import Foundation
 import ScrolleryCore
 
-/// A failed system call, described as the system describes its error.
+/// A failed system call, described as the system describes its error, with what to look at where the
+/// system's words mislead.
 package struct POSIXFailure: ScrolleryError, LocalizedError {
     package let errno: Int32
-    package var errorDescription: String? { String(cString: strerror(errno)) }
+    package var errorDescription: String? {
+        let system = String(cString: strerror(errno))
+        switch errno {
+        case ENOSPC:
+            // tmpfs and ext4 say the same when they have room but no inode left for one more file.
+            return "\(system): the disk is full, or has no room for one more file (`df -h` and `df -i` tell which)"
+        case EDQUOT:
+            return "\(system): the user's disk quota is used up (`quota -s` shows it)"
+        default:
+            return system
+        }
+    }
 
     /// Writes every byte to an open file, again after a short write or an interrupted call.
     package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws {
