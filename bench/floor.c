@@ -54,24 +54,22 @@ static size_t read_inputs(const char *list_path) {
         if (fd < 0) { perror(line); exit(1); }
         struct stat status;
         if (fstat(fd, &status) != 0) { perror(line); exit(1); }
-        if ((size_t)status.st_size + 1 > capacity) {
-            capacity = (size_t)status.st_size + 1;
+        // Up to the size fstat gave, as the build reads: no call spent to find the end.
+        size_t size = (size_t)status.st_size, total = 0;
+        if (size + 1 > capacity) {
+            capacity = size + 1;
             bytes = realloc(bytes, capacity);
         }
-        size_t total = 0;
-        for (;;) {
-            if (total == capacity) {
-                capacity *= 2;
-                bytes = realloc(bytes, capacity);
-            }
-            ssize_t got = read(fd, bytes + total, capacity - total);
+        while (total < size) {
+            ssize_t got = read(fd, bytes + total, size - total);
+            if (got < 0 && errno == EINTR) continue;
             if (got < 0) { perror(line); exit(1); }
             if (got == 0) break;
             total += (size_t)got;
         }
-        if (total != (size_t)status.st_size) {
-            fprintf(stderr, "%s: read %zu bytes where its size said %lld; did it change while read?\n",
-                    line, total, (long long)status.st_size);
+        if (total != size) {
+            fprintf(stderr, "%s: read %zu bytes where its size said %zu; did it change while being read?\n",
+                    line, total, size);
             exit(1);
         }
         close(fd);
