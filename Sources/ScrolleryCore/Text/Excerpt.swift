@@ -82,7 +82,8 @@ package enum Excerpt {
         var previous = Unicode.Scalar(UInt8(0))
         var previousStandalone = true
         // The recognizer of the Character being walked, when `hasRecognizer`: a flag beside a plain value
-        // rather than an Optional, which was destroyed and stored again at each step of an ASCII run.
+        // rather than an Optional, which was copied out and stored back at each step that asked it, and
+        // destroyed at each run of ASCII.
         var recognizer = Unicode._CharacterRecognizer()
         var hasRecognizer = false
         while index < bytes.count {

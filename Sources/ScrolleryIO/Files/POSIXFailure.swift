@@ -10,9 +10,10 @@ package struct POSIXFailure: ScrolleryError, LocalizedError {
         switch errno {
         case ENOSPC:
             // tmpfs and ext4 say the same when they have room but no inode left for one more file.
-            return "\(system): the disk is full, or has no room for one more file (`df -h` and `df -i` tell which)"
+            return "\(system): the disk is full, or out of inodes, with no room for one more file "
+                + "(`df -h` and `df -i` tell which)"
         case EDQUOT:
-            return "\(system): the user's disk quota is used up (`quota -s` shows it)"
+            return "\(system) (`quota -s` shows the user's limits)"
         default:
             return system
         }
