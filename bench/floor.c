@@ -56,8 +56,8 @@ static size_t read_inputs(const char *list_path) {
         if (fstat(fd, &status) != 0) { perror(line); exit(1); }
         // Up to the size fstat gave, as the build reads: no call spent to find the end.
         size_t size = (size_t)status.st_size, total = 0;
-        if (size + 1 > capacity) {
-            capacity = size + 1;
+        if (size > capacity) {
+            capacity = size;
             bytes = realloc(bytes, capacity);
         }
         while (total < size) {

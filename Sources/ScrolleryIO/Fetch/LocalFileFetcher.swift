@@ -58,7 +58,7 @@ public struct LocalFileFetcher: Fetcher {
         case .failure(.system(let failure)):
             throw FetchError(
                 .unreadable, location: location,
-                reason: "cannot be read (\(failure.errorDescription ?? "error \(failure.errno)"))")
+                reason: "cannot be read (\(failure.problem))")
         case .failure(.notRegular(let kind)):
             throw FetchError(
                 .unreadable, location: location,
