@@ -41,6 +41,8 @@ struct TemplateCopyTests {
             switch pair {
             case (.text(let a), .text(let b)): return [(storage(of: a), storage(of: b))]
             case (.variable(let a, _), .variable(let b, _)): return pairs(a, b)
+            case (.constant(let a, _, let one), .constant(let b, _, let other)):
+                return pairs(a, b) + (one.isEmpty ? [] : [(storage(of: one), storage(of: other))])
             case (.section(let a, let one, _), .section(let b, let other, _)): return pairs(a, b) + pairs(one, other)
             case (.block(_, let a, _), .block(_, let b, _)): return pairs(a.nodes, b.nodes)
             case (.parent(_, let a, _), .parent(_, let b, _)):

@@ -4,6 +4,7 @@ import ScrolleryImaging
 /// Turns items into HTML through the theme: the one place that builds template contexts, so the names a
 /// theme can use are all here (and in docs/theming.md).
 struct PageRenderer: Sendable {
+    /// The theme, with the names every page has (`common`) written into its templates.
     let theme: Theme
     let paths: SitePaths
     let autoPages: Int
@@ -33,7 +34,6 @@ struct PageRenderer: Sendable {
         slideshowInterval: Double = 5
     ) {
         self.downloads = downloads
-        self.theme = theme
         self.strings = strings
         self.paths = paths
         self.autoPages = autoPages
@@ -78,6 +78,8 @@ struct PageRenderer: Sendable {
             "site": .object(site), "theme": .object(themeOptions), "generator": .text(generator),
             "strings": .object(words),
         ]
+        // A page whose context is `common` with names of its own added says so (`rootHoldsConstants`).
+        self.theme = theme.binding(common)
     }
 
     /// The same renderer with its own copy of the templates and of the names every page has: one per
@@ -157,7 +159,7 @@ struct PageRenderer: Sendable {
                 }
                 return .object(fields)
             })
-        return try theme.render("list", .object(context))
+        return try theme.render("list", .object(context), rootHoldsConstants: true)
     }
 
     /// A page of a group's values (`tag/`, or the values that share a readable slug at `tag/<slug>/`):
@@ -176,7 +178,7 @@ struct PageRenderer: Sendable {
         context["group"] = .object(group)
         context["page"] = .object(page)
         context["values"] = .list(values.map { .object($0) })
-        return try theme.render("groups", .object(context))
+        return try theme.render("groups", .object(context), rootHoldsConstants: true)
     }
 
     /// The archive page (`sections/index.html`) around its entries: the text before them and after them.
@@ -185,7 +187,8 @@ struct PageRenderer: Sendable {
         let marker = "<!--scrollery:archive-entries-->"
         var context = common
         context["archive"] = ["url": .text(SectionTracker.archiveURL(paths)), "entries": .text(marker)]
-        let text = String(decoding: try theme.render("sections", .object(context)), as: UTF8.self)
+        let text = String(
+            decoding: try theme.render("sections", .object(context), rootHoldsConstants: true), as: UTF8.self)
         guard let range = text.range(of: marker) else {
             throw ThemeError(
                 file: "sections" + Theme.templateExtension,
@@ -228,7 +231,7 @@ struct PageRenderer: Sendable {
         fields["share"] = .object(share(card))
         var context = common
         context["item"] = .object(fields)
-        return try theme.render("item", .object(context))
+        return try theme.render("item", .object(context), rootHoldsConstants: true)
     }
 
     /// What the Open Graph and Twitter card tags of an item's page say. Those tags need absolute URLs: the
@@ -260,7 +263,7 @@ struct PageRenderer: Sendable {
     }
 
     func notFoundPage() throws(ThemeError) -> [UInt8] {
-        try theme.render("404", .object(common))
+        try theme.render("404", .object(common), rootHoldsConstants: true)
     }
 
     /// The favorites page: the same for every build of the site, filled in the reader's browser.
@@ -269,6 +272,7 @@ struct PageRenderer: Sendable {
     }
 
     /// The names every page has, with the scripts' words of a page of its own (`keys`) added to the JSON.
+    /// Its `site` is not `common`'s, so a page rendered with it does not say `rootHoldsConstants`.
     private func withScriptWords(_ keys: [String]) -> TemplateObject {
         var context = common
         guard case .object(var site)? = context["site"] else { return context }

@@ -81,12 +81,22 @@ struct Theme: Sendable {
         Theme(library: library.independentCopy(), assets: assets, fingerprint: fingerprint)
     }
 
+    /// The same theme with the names every page has written into its templates
+    /// (`TemplateLibrary.binding(_:)`).
+    func binding(_ constants: TemplateObject) -> Theme {
+        Theme(library: library.binding(constants), assets: assets, fingerprint: fingerprint)
+    }
+
     /// A page of the theme as UTF-8 bytes.
+    /// - Parameter rootHoldsConstants: whether `context` has the names the theme was bound to (`binding(_:)`)
+    ///   with the same values.
     /// - Throws: `ThemeError` naming the template file, when the render reaches one of the renderer's
     ///   limits (a partial that includes itself, say).
-    func render(_ template: String, _ context: TemplateValue) throws(ThemeError) -> [UInt8] {
+    func render(
+        _ template: String, _ context: TemplateValue, rootHoldsConstants: Bool = false
+    ) throws(ThemeError) -> [UInt8] {
         do {
-            return try library.render(template, context)
+            return try library.render(template, context, rootHoldsConstants: rootHoldsConstants)
         } catch {
             throw ThemeError(
                 file: error.template + Self.templateExtension + error.trail,

@@ -69,14 +69,54 @@ package struct TemplateLibrary: Sendable {
     }
 
     /// Renders a template of the library.
+    /// - Parameter rootHoldsConstants: whether `context` has the names and values of the constants the
+    ///   library was bound to (`binding(_:)`), beside names of its own: then a variable that starts with one
+    ///   of them writes what the binding worked out, unless a section's value has that first name.
     /// - Throws: when the render reaches one of the renderer's limits (a partial that includes itself, say).
     package func render(
-        _ name: String, _ context: TemplateValue, escaping: TemplateEscaping = .html
+        _ name: String, _ context: TemplateValue, escaping: TemplateEscaping = .html, rootHoldsConstants: Bool = false
     ) throws(TemplateRenderError) -> [UInt8] {
         guard let nodes = templates[name] else { return [] }
-        var renderer = TemplateRenderer(library: self, escaping: escaping, context: context, name: name)
+        var renderer = TemplateRenderer(
+            library: self, escaping: escaping, context: context, name: name, rootHoldsConstants: rootHoldsConstants)
         try renderer.render(nodes, blocks: [:])
         return renderer.output
+    }
+
+    /// The same templates with each variable whose first name is one of `constants` bound to what it
+    /// writes there, escaped as `.html` escapes (`TemplateNode.constant`): every page has the same site and
+    /// words, so they are looked up and escaped once instead of on every page.
+    package func binding(_ constants: TemplateObject) -> TemplateLibrary {
+        let root = TemplateValue.object(constants)
+        var library = self
+        library.templates = templates.mapValues { Self.bind($0, to: root) }
+        library.indented = indented.mapValues { Self.bind($0, to: root) }
+        return library
+    }
+
+    private static func bind(_ nodes: [TemplateNode], to root: TemplateValue) -> [TemplateNode] {
+        func bound(_ block: TemplateBlock) -> TemplateBlock {
+            TemplateBlock(
+                nodes: bind(block.nodes, to: root), indentation: block.indentation, startsLine: block.startsLine)
+        }
+        return nodes.map { node in
+            switch node {
+            case .variable(let name, let escaped):
+                guard let first = name.first, root.member(first.name, key: first.key) != nil else { return node }
+                var output: [UInt8] = []
+                TemplateRenderer.write(
+                    TemplateRenderer.lookup(name, in: root), escaped: escaped, escaping: .html, to: &output)
+                return .constant(name, escaped: escaped, output: output)
+            case .section(let name, let children, let inverted):
+                return .section(name, bind(children, to: root), inverted: inverted)
+            case .parent(let name, let blocks, let indentation):
+                return .parent(name, blocks: blocks.mapValues(bound), indentation: indentation)
+            case .block(let name, let block, let indentation):
+                return .block(name, bound(block), indentation: indentation)
+            case .text, .constant, .partial:
+                return node
+            }
+        }
     }
 
     private static func key(_ name: String, _ indentation: String) -> String {
@@ -107,7 +147,7 @@ package struct TemplateLibrary: Sendable {
                 return [(name, "")] + blocks.keys.sorted().flatMap { references(in: blocks[$0]?.nodes ?? []) }
             case .block(_, let block, _): return references(in: block.nodes)
             case .section(_, let children, _): return references(in: children)
-            case .text, .variable: return []
+            case .text, .variable, .constant: return []
             }
         }
     }

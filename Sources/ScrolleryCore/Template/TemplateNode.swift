@@ -6,6 +6,11 @@ package enum TemplateNode: Sendable {
     case text([UInt8])
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (as it is).
     indirect case variable(TemplateName, escaped: Bool)
+    /// A variable whose first name is one of the constants the library was bound to
+    /// (`TemplateLibrary.binding(_:)`), with what it writes when that name is found at the root: `output`,
+    /// escaped already. A render whose root does not hold the constants, or where a section's value has
+    /// the first name, looks it up as `.variable`.
+    indirect case constant(TemplateName, escaped: Bool, output: [UInt8])
     /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
     indirect case section(TemplateName, [TemplateNode], inverted: Bool)
     /// `{{>name}}`; a partial alone on its line is indented like the tag.
@@ -27,6 +32,9 @@ extension TemplateNode {
         switch self {
         case .text(let bytes): return .text(TemplateValue.independentCopy(of: bytes))
         case .variable(let name, let escaped): return .variable(name.independentCopy(), escaped: escaped)
+        case .constant(let name, let escaped, let output):
+            return .constant(
+                name.independentCopy(), escaped: escaped, output: TemplateValue.independentCopy(of: output))
         case .section(let name, let children, let inverted):
             return .section(name.independentCopy(), children.map { $0.independentCopy() }, inverted: inverted)
         case .partial(let name, let indentation):

@@ -55,6 +55,11 @@ package struct TemplateObject: Sendable {
         index(of: name, key: key).map { entries[$0].value }
     }
 
+    /// Whether `name`, whose key is `key`, has a value.
+    package func contains(_ name: String, key: UInt64) -> Bool {
+        index(of: name, key: key) != nil
+    }
+
     /// The names and values, in the order they were set.
     package var pairs: [(String, TemplateValue)] { entries.map { ($0.name, $0.value) } }
 

@@ -24,6 +24,9 @@ package struct TemplateRenderer {
     private var indentation: [UInt8] = []
     /// Where the output is on the line of template text being rendered.
     private var line = Line.start
+    /// Whether a `.constant` writes its output where its first name is found at the root: the root holds
+    /// the constants the library was bound to, and values are escaped as the binding escaped them.
+    private let constantsApply: Bool
 
     private enum Line {
         /// At the start of a line: the next output is outdented and indented first.
@@ -40,10 +43,11 @@ package struct TemplateRenderer {
     ///   - capacity: the bytes of output expected (a page's few KiB, a field's few bytes).
     package init(
         library: TemplateLibrary, escaping: TemplateEscaping, context: TemplateValue, name: String,
-        capacity: Int = 4096
+        capacity: Int = 4096, rootHoldsConstants: Bool = false
     ) {
         self.library = library
         self.escaping = escaping
+        constantsApply = rootHoldsConstants && escaping == .html
         self.stack = [context]
         self.templates = [name]
         output.reserveCapacity(capacity)
@@ -68,19 +72,14 @@ package struct TemplateRenderer {
                     appendReindented(bytes)
                 }
             case .variable(let name, let escaped):
-                if line != .middle {
-                    if line == .start { output.append(contentsOf: indentation) }
-                    line = .middle
-                }
-                switch lookup(name) {
-                case .text(let text)?:
-                    if escaped { escaping.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
-                case .utf8(let bytes)?:
-                    if escaped { escaping.append(utf8: bytes, to: &output) } else { output.append(contentsOf: bytes) }
-                case .bool(let flag)?:
-                    output.append(contentsOf: (flag ? "true" : "false").utf8)
-                case .list?, .object?, .json?, nil:
-                    break
+                startValue()
+                Self.write(lookup(name), escaped: escaped, escaping: escaping, to: &output)
+            case .constant(let name, let escaped, let bytes):
+                startValue()
+                if constantsApply, let first = name.first, !isShadowed(first) {
+                    output.append(contentsOf: bytes)
+                } else {
+                    Self.write(lookup(name), escaped: escaped, escaping: escaping, to: &output)
                 }
             case .section(let name, let children, let inverted):
                 try renderSection(lookup(name), children, inverted: inverted, blocks: blocks)
@@ -102,6 +101,44 @@ package struct TemplateRenderer {
                     parent, named: name,
                     blocks: blocks.isEmpty ? overrides : overrides.merging(blocks) { _, outer in outer })
             }
+        }
+    }
+
+    /// Puts the line's indentation before a value written at its start.
+    @inline(__always)
+    private mutating func startValue() {
+        if line != .middle {
+            if line == .start { output.append(contentsOf: indentation) }
+            line = .middle
+        }
+    }
+
+    /// Writes what a variable found: text (escaped if `escaped`), a flag as `true` or `false`, and nothing
+    /// for a list, an object or no value.
+    @inline(__always)
+    static func write(_ value: TemplateValue?, escaped: Bool, escaping: TemplateEscaping, to output: inout [UInt8]) {
+        switch value {
+        case .text(let text)?:
+            if escaped { escaping.append(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+        case .utf8(let bytes)?:
+            if escaped { escaping.append(utf8: bytes, to: &output) } else { output.append(contentsOf: bytes) }
+        case .bool(let flag)?:
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .list?, .object?, .json?, nil:
+            break
+        }
+    }
+
+    /// Whether a level above the root has `part`: a section's value, where a name that starts with it is
+    /// found before the root's.
+    private func isShadowed(_ part: TemplateName.Part) -> Bool {
+        stack.withUnsafeBufferPointer { stack in
+            var level = stack.count - 1
+            while level > 0 {
+                if stack[level].hasMember(part.name, key: part.key) { return true }
+                level -= 1
+            }
+            return false
         }
     }
 

@@ -40,6 +40,18 @@ package enum TemplateValue: Sendable {
         }
     }
 
+    /// Whether `member(name, key:)` finds a value, found without making it.
+    package func hasMember(_ name: String, key: UInt64) -> Bool {
+        switch self {
+        case .object(let members): return members.contains(name, key: key)
+        case .json(.object(let members)):
+            guard let member = members[name] else { return false }
+            if case .null = member { return false }
+            return true
+        case .text, .utf8, .bool, .list, .json: return false
+        }
+    }
+
     /// The same value in storage of its own: text, lists and objects copied all the way down, so that a
     /// thread rendering with the copy writes no reference count that another thread writes (see
     /// `TemplateLibrary.independentCopy`).
