@@ -32,6 +32,9 @@ struct TemplateBindingTests {
         "shadow":
             "{{#item}}[{{site.title}}|{{strings.next}}|{{generator}}]{{/item}}"
             + "{{#json}}({{site.title}}|{{strings.next}}){{/json}}",
+        "deep":
+            "{{#item}}{{#inner}}<{{site.title}}>{{/inner}}{{/item}}|{{#plain}}[{{site.title}}]{{/plain}}|"
+            + "{{#list}}({{site.title}}){{/list}}",
     ]
 
     /// A page's context: the constants with names of its own, as `PageRenderer` builds one.
@@ -91,6 +94,57 @@ struct TemplateBindingTests {
         #expect(rendered == "[The item&#39;s own &lt;site&gt;|Suivant|Scrollery](JSON’s site|Next page)")
         let unbound = try TemplateLibrary(Self.sources)
         #expect(try unbound.render("shadow", shadowed) == Array(rendered.utf8))
+    }
+
+    @Test("a shadow is found sections deep, its own dotted rest or nothing, element by element of a list")
+    func deepShadows() throws {
+        let bound = try TemplateLibrary(Self.sources).binding(Self.constants)
+        let shadowed = Self.context([
+            ("item", ["site": ["title": "The item's"], "inner": ["x": "1"]]),
+            // `site` here is text: `site.title` is looked up in it, finds nothing and goes no further out.
+            ("plain", ["site": "just text"]),
+            ("list", [["site": ["title": "A"]], ["other": "1"]]),
+        ])
+        let rendered = String(decoding: try bound.render("deep", shadowed, rootHoldsConstants: true), as: UTF8.self)
+        #expect(rendered == "<The item&#39;s>|[]|(A)(Ørsted’s &lt;gallery&gt; &amp; “friends”)")
+        #expect(try TemplateLibrary(Self.sources).render("deep", shadowed) == Array(rendered.utf8))
+    }
+
+    @Test("a member is there for hasMember exactly when member finds it; JSON null is not there")
+    func hasMemberAgreesWithMember() {
+        let values: [TemplateValue] = [
+            ["site": "x", "empty": ""],
+            .json(.object(["site": .null, "flag": .bool(false), "text": .string(""), "list": .array([])])),
+            .json(.array([.string("site")])), "site", .utf8(Array("site".utf8)), .bool(true), ["site"],
+        ]
+        for value in values {
+            for name in ["site", "empty", "flag", "text", "list", "absent"] {
+                let key = NameKey.of(name)
+                #expect(value.hasMember(name, key: key) == (value.member(name, key: key) != nil), "\(name) in \(value)")
+            }
+        }
+        #expect(!TemplateValue.json(.object(["site": .null])).hasMember("site", key: NameKey.of("site")))
+        #expect(TemplateValue.json(.object(["site": .bool(false)])).hasMember("site", key: NameKey.of("site")))
+    }
+
+    @Test("a render that says its root holds the constants writes the bound values without looking them up")
+    func boundValuesAreWritten() throws {
+        let bound = try TemplateLibrary(Self.sources).binding(Self.constants)
+        // The caller's promise is broken on purpose: the root's own `site` differs from the bound one.
+        let other: TemplateValue = ["site": ["baseURL": "/other/"], "slug": "s", "title": "T"]
+        #expect(
+            String(decoding: try bound.render("card", other, rootHoldsConstants: true), as: UTF8.self)
+                == "<a href=\"/s/\" title=\"Next page\">T</a>\n")
+        // Bound again, the library holds the new values alone.
+        var otherConstants = Self.constants
+        otherConstants["site"] = ["baseURL": "/other/"]
+        let rebound = bound.binding(otherConstants)
+        var root = otherConstants
+        root["slug"] = "s"
+        root["title"] = "T"
+        let rendered = try rebound.render("card", .object(root), rootHoldsConstants: true)
+        #expect(String(decoding: rendered, as: UTF8.self).hasPrefix("<a href=\"/other/s/\" title=\"Next page\">"))
+        #expect(try TemplateLibrary(Self.sources).render("card", .object(root)) == rendered)
     }
 
     @Test("a render whose root does not hold the constants, or that escapes otherwise, looks the names up")

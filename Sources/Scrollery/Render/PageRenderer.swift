@@ -16,7 +16,8 @@ struct PageRenderer: Sendable {
     private let groupNames: [String]
     /// The site's title.
     let siteTitle: String
-    /// The names every page has (`site`, `strings`, `generator`): the same on every page, so built once.
+    /// The names every page has (`site`, `theme`, `strings`, `generator`): the same on every page, so built
+    /// once, and bound into the theme's templates.
     private let common: TemplateObject
     /// Every word the theme shows, in the site's language.
     let strings: ThemeStrings

@@ -70,8 +70,9 @@ package struct TemplateLibrary: Sendable {
 
     /// Renders a template of the library.
     /// - Parameter rootHoldsConstants: whether `context` has the names and values of the constants the
-    ///   library was bound to (`binding(_:)`), beside names of its own: then a variable that starts with one
-    ///   of them writes what the binding worked out, unless a section's value has that first name.
+    ///   library was bound to (`binding(_:)`), beside names of its own: then, with `.html` escaping, a
+    ///   variable that starts with one of them writes what the binding worked out, unless a section's value
+    ///   has that first name.
     /// - Throws: when the render reaches one of the renderer's limits (a partial that includes itself, say).
     package func render(
         _ name: String, _ context: TemplateValue, escaping: TemplateEscaping = .html, rootHoldsConstants: Bool = false
@@ -85,7 +86,8 @@ package struct TemplateLibrary: Sendable {
 
     /// The same templates with each variable whose first name is one of `constants` bound to what it
     /// writes there, escaped as `.html` escapes (`TemplateNode.constant`): every page has the same site and
-    /// words, so they are looked up and escaped once instead of on every page.
+    /// words, so they are looked up and escaped once instead of on every page. A bound library bound again
+    /// holds the new constants' values alone.
     package func binding(_ constants: TemplateObject) -> TemplateLibrary {
         let root = TemplateValue.object(constants)
         var library = self
@@ -101,8 +103,11 @@ package struct TemplateLibrary: Sendable {
         }
         return nodes.map { node in
             switch node {
-            case .variable(let name, let escaped):
-                guard let first = name.first, root.member(first.name, key: first.key) != nil else { return node }
+            // A library bound before is bound again from its names: no value of other constants is kept.
+            case .variable(let name, let escaped), .constant(let name, let escaped, _):
+                guard let first = name.first, root.member(first.name, key: first.key) != nil else {
+                    return .variable(name, escaped: escaped)
+                }
                 var output: [UInt8] = []
                 TemplateRenderer.write(
                     TemplateRenderer.lookup(name, in: root), escaped: escaped, escaping: .html, to: &output)
@@ -113,7 +118,7 @@ package struct TemplateLibrary: Sendable {
                 return .parent(name, blocks: blocks.mapValues(bound), indentation: indentation)
             case .block(let name, let block, let indentation):
                 return .block(name, bound(block), indentation: indentation)
-            case .text, .constant, .partial:
+            case .text, .partial:
                 return node
             }
         }

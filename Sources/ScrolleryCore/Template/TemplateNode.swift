@@ -8,8 +8,9 @@ package enum TemplateNode: Sendable {
     indirect case variable(TemplateName, escaped: Bool)
     /// A variable whose first name is one of the constants the library was bound to
     /// (`TemplateLibrary.binding(_:)`), with what it writes when that name is found at the root: `output`,
-    /// escaped already. A render whose root does not hold the constants, or where a section's value has
-    /// the first name, looks it up as `.variable`.
+    /// the value as `.html` escaping writes it (escaped for `{{name}}`, as it is for `{{{name}}}`). A render
+    /// whose root does not hold the constants, that escapes otherwise, or where a section's value has the
+    /// first name, looks it up as `.variable`.
     indirect case constant(TemplateName, escaped: Bool, output: [UInt8])
     /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
     indirect case section(TemplateName, [TemplateNode], inverted: Bool)
