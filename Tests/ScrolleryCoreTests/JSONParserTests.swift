@@ -42,6 +42,45 @@ struct JSONParserTests {
         #expect(try parse("\u{FEFF}[1]") == .array([.number(1)]))
     }
 
+    @Test("every scalar written as \\u escapes reads back as itself, a surrogate with no partner as U+FFFD")
+    func unicodeEscapes() throws {
+        var random = SeededGenerator(seed: 53)
+        let ranges: [ClosedRange<UInt32>] = [
+            0x0...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF,
+        ]
+        for _ in 0..<300 {
+            var escaped = ""
+            var expected = ""
+            for _ in 0..<Int.random(in: 1...12, using: &random) {
+                if Int.random(in: 0..<8, using: &random) == 0 {
+                    // A lone high or low surrogate, then plain text that cannot pair with it.
+                    let lone = UInt32.random(in: 0xD800...0xDFFF, using: &random)
+                    escaped += String(format: "\\u%04X", lone) + "é"
+                    expected += "\u{FFFD}é"
+                    continue
+                }
+                let range = ranges[Int.random(in: 0..<ranges.count, using: &random)]
+                guard let scalar = Unicode.Scalar(UInt32.random(in: range, using: &random)) else { continue }
+                expected.unicodeScalars.append(scalar)
+                if scalar.value >= 0x10000 {
+                    let value = scalar.value - 0x10000
+                    let high = 0xD800 + (value >> 10)
+                    let low = 0xDC00 + (value & 0x3FF)
+                    // Both cases of hex digits are read.
+                    escaped += String(format: "\\u%04X\\u%04x", high, low)
+                } else {
+                    escaped += String(format: "\\u%04x", scalar.value)
+                }
+            }
+            // Compared byte for byte: String's == would let a normalized reading pass.
+            guard case .array(let values) = try parse("[\"\(escaped)\"]"), case .string(let read)? = values.first else {
+                Issue.record("\(escaped) did not read as one string")
+                continue
+            }
+            #expect(Array(read.utf8) == Array(expected.utf8), "\(escaped)")
+        }
+    }
+
     @Test("a quote, an escape or a control character is found at any place of a long string (eight bytes at a time)")
     func stringsReadByWords() throws {
         let words = "Zoë ✓ 漢字 abcdefghijklmnopqrstuvwxyz 0123456789"

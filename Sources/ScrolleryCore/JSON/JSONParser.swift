@@ -137,7 +137,7 @@ package struct JSONParser {
                 case UInt8(ascii: "n"): text.append(0x0A)
                 case UInt8(ascii: "r"): text.append(0x0D)
                 case UInt8(ascii: "t"): text.append(0x09)
-                case UInt8(ascii: "u"): text.append(contentsOf: try unicodeEscape().utf8)
+                case UInt8(ascii: "u"): try appendUnicodeEscape(to: &text)
                 default:
                     index -= 1
                     throw error("`\\\(shown(escape))` is not a JSON escape")
@@ -173,9 +173,11 @@ package struct JSONParser {
         }
     }
 
-    /// `\uXXXX` after the `\u`, with a surrogate pair read as one character; a lone surrogate becomes U+FFFD.
-    private mutating func unicodeEscape() throws(JSONSyntaxError) -> String {
+    /// `\uXXXX` after the `\u`, appended to `text` as UTF-8, with a surrogate pair read as one character; a
+    /// lone surrogate becomes U+FFFD.
+    private mutating func appendUnicodeEscape(to text: inout [UInt8]) throws(JSONSyntaxError) {
         let first = try hexQuad()
+        var scalar = Unicode.Scalar(first)
         if (0xD800..<0xDC00).contains(first), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
             bytes[index + 1] == UInt8(ascii: "u")
         {
@@ -183,12 +185,13 @@ package struct JSONParser {
             index += 2
             let second = try hexQuad()
             if (0xDC00..<0xE000).contains(second) {
-                let scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-                return String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}")
+                scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+            } else {
+                index = mark
             }
-            index = mark
         }
-        return String(Unicode.Scalar(first).map(Character.init) ?? "\u{FFFD}")
+        // A lone surrogate is no scalar: it becomes U+FFFD.
+        UTF8.encode(scalar ?? "\u{FFFD}") { text.append($0) }
     }
 
     private mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
