@@ -51,12 +51,23 @@ struct JSONParserTests {
         for _ in 0..<300 {
             var escaped = ""
             var expected = ""
-            for _ in 0..<Int.random(in: 1...12, using: &random) {
+            elements: for _ in 0..<Int.random(in: 1...12, using: &random) {
                 if Int.random(in: 0..<8, using: &random) == 0 {
-                    // A lone high or low surrogate, then plain text that cannot pair with it.
+                    // A lone high or low surrogate, then what cannot pair with it: plain text, an escape of a
+                    // letter, or the end of the string.
                     let lone = UInt32.random(in: 0xD800...0xDFFF, using: &random)
-                    escaped += String(format: "\\u%04X", lone) + "é"
-                    expected += "\u{FFFD}é"
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0:
+                        escaped += String(format: "\\u%04X", lone) + "é"
+                        expected += "\u{FFFD}é"
+                    case 1:
+                        escaped += String(format: "\\u%04X\\u00e9", lone)
+                        expected += "\u{FFFD}é"
+                    default:
+                        escaped += String(format: "\\u%04X", lone)
+                        expected += "\u{FFFD}"
+                        break elements
+                    }
                     continue
                 }
                 let range = ranges[Int.random(in: 0..<ranges.count, using: &random)]

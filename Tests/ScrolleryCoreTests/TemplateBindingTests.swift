@@ -145,6 +145,12 @@ struct TemplateBindingTests {
         let rendered = try rebound.render("card", .object(root), rootHoldsConstants: true)
         #expect(String(decoding: rendered, as: UTF8.self).hasPrefix("<a href=\"/other/s/\" title=\"Next page\">"))
         #expect(try TemplateLibrary(Self.sources).render("card", .object(root)) == rendered)
+        // Bound to constants without `strings`, a tag that was bound to them is looked up again.
+        var fewer = Self.constants
+        fewer["strings"] = nil
+        root["strings"] = nil
+        let unbound = try bound.binding(fewer).render("card", .object(root), rootHoldsConstants: true)
+        #expect(String(decoding: unbound, as: UTF8.self).hasPrefix("<a href=\"/s/\" title=\"\">"))
     }
 
     @Test("a render whose root does not hold the constants, or that escapes otherwise, looks the names up")
