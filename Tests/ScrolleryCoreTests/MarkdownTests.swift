@@ -263,6 +263,10 @@ struct MarkdownTests {
             #expect(
                 WhiteSpace.fold(text) == WhiteSpace.foldByCharacters(text),
                 "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            // The bytes the Markdown keeps are the String's, byte for byte, and refused where it is.
+            var copy = text
+            let bytes = copy.withUTF8(WhiteSpace.foldUTF8Bytes)
+            #expect(bytes == copy.withUTF8(WhiteSpace.foldUTF8).map { Array($0.utf8) })
         }
         // The hard cases, one by one.
         for text in [

@@ -6,22 +6,27 @@ package struct RenderedMarkdown: Sendable, Equatable {
     /// The HTML of the whole document, as libcmark wrote it: valid UTF-8, kept as bytes for the page it is
     /// written into.
     package let htmlBytes: [UInt8]
-    /// The document's text without markup, whitespace folded, for excerpts: all of it, or a start of it
+    /// The document's text without markup, whitespace folded, as valid UTF-8: all of it, or a start of it
     /// that holds more than `Excerpt.maximumLength + 1` Characters (so its excerpt is the whole text's).
-    package let plainText: String
+    /// Kept as bytes: only the search index reads it whole (`plainText`).
+    package let plainBytes: [UInt8]
     /// The excerpt of the text (`Excerpt.make(from: plainText)`), worked out as the text was folded.
     package let excerpt: String?
 
     /// The HTML of the whole document, as text.
     package var html: String { String(decoding: htmlBytes, as: UTF8.self) }
 
+    /// The plain text (`plainBytes`) as text.
+    package var plainText: String { String(decoding: plainBytes, as: UTF8.self) }
+
     package init(html: String, plainText: String) {
-        self.init(htmlBytes: Array(html.utf8), plainText: plainText, excerpt: Excerpt.make(from: plainText))
+        self.init(
+            htmlBytes: Array(html.utf8), plainBytes: Array(plainText.utf8), excerpt: Excerpt.make(from: plainText))
     }
 
-    fileprivate init(htmlBytes: [UInt8], plainText: String, excerpt: String?) {
+    fileprivate init(htmlBytes: [UInt8], plainBytes: [UInt8], excerpt: String?) {
         self.htmlBytes = htmlBytes
-        self.plainText = plainText
+        self.plainBytes = plainBytes
         self.excerpt = excerpt
     }
 }
@@ -47,7 +52,7 @@ package struct MarkdownRenderer: Sendable {
         defer { cmark_node_free(document) }
         let text = Self.text(of: document, textBytes: textBytes)
         return RenderedMarkdown(
-            htmlBytes: Self.html(of: document, options: options), plainText: text.plain, excerpt: text.excerpt)
+            htmlBytes: Self.html(of: document, options: options), plainBytes: text.plain, excerpt: text.excerpt)
     }
 
     /// The document's HTML, copied out of libcmark's buffer without being checked again: its input was a
@@ -66,23 +71,27 @@ package struct MarkdownRenderer: Sendable {
     /// an excerpt looks at; else four times as many bytes, and so on, until it does or the text ends. A long
     /// description is not folded whole for the 160 Characters that are shown of it.
     /// The excerpt comes from the same walk that tells whether the start is enough.
-    private static func text(of document: OpaquePointer, textBytes: Int) -> (plain: String, excerpt: String?) {
+    private static func text(of document: OpaquePointer, textBytes: Int) -> (plain: [UInt8], excerpt: String?) {
         var limit = textBytes
         while true {
             let (start, isWhole) = literals(of: document, upTo: limit)
             let folded = fold(start)
-            let measured = Excerpt.measured(folded)
-            if isWhole || measured.hasMoreThanAnExcerpt { return (folded, measured.excerpt) }
+            let measured = folded.withUnsafeBufferPointer(Excerpt.measured(utf8:))
+            if isWhole || measured.hasMoreThanAnExcerpt {
+                // A text no longer than an excerpt is its own excerpt: the one time it is made a String.
+                let excerpt = measured.cut ?? (folded.isEmpty ? nil : String(decoding: folded, as: UTF8.self))
+                return (folded, excerpt)
+            }
             // Too few Characters in these bytes (emoji, piled marks, long white space): four times as many.
             limit = limit > Int.max / 4 ? .max : limit * 4
         }
     }
 
     /// The literals are valid UTF-8 (cut from valid input at whole scalars), folded without a String in
-    /// between.
-    private static func fold(_ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBufferPointer(WhiteSpace.foldUTF8)
-            ?? WhiteSpace.foldByCharacters(String(decoding: bytes, as: UTF8.self))
+    /// between or after.
+    private static func fold(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBufferPointer(WhiteSpace.foldUTF8Bytes)
+            ?? Array(WhiteSpace.foldByCharacters(String(decoding: bytes, as: UTF8.self)).utf8)
     }
 
     /// Collects text and code literals, with a space wherever a block or line ends, until there are `limit`

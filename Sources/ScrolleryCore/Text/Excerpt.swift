@@ -33,13 +33,18 @@ package enum Excerpt {
     package static func measured(_ text: String) -> (excerpt: String?, hasMoreThanAnExcerpt: Bool) {
         guard !text.isEmpty else { return (nil, false) }
         var text = text
-        let (cut, more) = text.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: maximumLength + 2) { starts in
-                let count = characterStarts(of: bytes, into: starts)
-                return (self.cut(bytes, starts: starts, count: count), count == maximumLength + 2)
-            }
-        }
+        let (cut, more) = text.withUTF8(measured(utf8:))
         return (cut ?? text, more)
+    }
+
+    /// `measured(_:)` of valid UTF-8: `cut` is the excerpt when the text is longer than one, and `nil` when
+    /// the text is its own excerpt (or empty), so a text that is cut is never made into a String whole.
+    package static func measured(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (cut: String?, hasMoreThanAnExcerpt: Bool) {
+        guard !bytes.isEmpty else { return (nil, false) }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: maximumLength + 2) { starts in
+            let count = characterStarts(of: bytes, into: starts)
+            return (self.cut(bytes, starts: starts, count: count), count == maximumLength + 2)
+        }
     }
 
     /// The excerpt of valid UTF-8, or `nil` when the text is short enough to be its own excerpt.

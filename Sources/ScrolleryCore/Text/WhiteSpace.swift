@@ -22,85 +22,107 @@ package enum WhiteSpace {
     package static func foldUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var joins = false
         let folded = String(unsafeUninitializedCapacity: bytes.count) { output in
-            var count = 0
-            var pendingSpace = false
-            var previousWasSpace = false
-            var index = 0
-            /// Copies `length` bytes of a word from `start`, after the space that white space before it left.
-            func copyWord(from start: Int, length: Int) {
-                if pendingSpace {
-                    output[count] = 0x20
-                    count += 1
-                    pendingSpace = false
-                }
-                (output.baseAddress.unsafelyUnwrapped + count).update(
-                    from: bytes.baseAddress.unsafelyUnwrapped + start, count: length)
-                count += length
-            }
-            while index < bytes.count {
-                let lead = bytes[index]
-                // A run of bytes that cannot start white space (not after white space, where the first
-                // scalar may join it) is copied at once.
-                if !previousWasSpace, isWordByte(lead) {
-                    let start = index
-                    index += 1
-                    while bytes.count - index >= 8, isWordBytes(ByteWords.load(bytes, at: index)) { index += 8 }
-                    while index < bytes.count {
-                        let byte = bytes[index]
-                        // A lead byte that white space shares (typographic quotes and dashes, kana) is looked at.
-                        guard isWordByte(byte) || (byte >= 0x80 && !startsWhiteSpace(bytes, at: index)) else { break }
-                        index += 1
-                    }
-                    guard index < bytes.count || endsWithWholeScalar(bytes) else {
-                        joins = true
-                        return 0
-                    }
-                    copyWord(from: start, length: index - start)
-                    continue
-                }
-                var length = 1
-                var isSpace = false
-                if lead < 0x80 {
-                    // Tab, line feed, vertical tab, form feed, carriage return and space.
-                    isSpace = lead == 0x20 || (0x09...0x0D).contains(lead)
-                } else {
-                    length = StandaloneScalars.scalarLength(lead: lead)
-                    guard index + length <= bytes.count else {
-                        joins = true
-                        return 0
-                    }
-                    if sharesLeadWithWhiteSpace(lead) {
-                        isSpace = isWhitespacePastASCII(StandaloneScalars.decode(bytes, at: index).value)
-                    }
-                }
-                if isSpace {
-                    // A prepended sign before white space would join it.
-                    if index > 0, bytes[index - 1] >= 0x80,
-                        StandaloneScalars.join(
-                            scalar(endingAt: index, in: bytes), StandaloneScalars.decode(bytes, at: index).value)
-                    {
-                        joins = true
-                        return 0
-                    }
-                    pendingSpace = count > 0
-                    previousWasSpace = true
-                } else {
-                    // A mark, joiner or modifier after white space would join it.
-                    if previousWasSpace, lead >= 0x80,
-                        StandaloneScalars.join(
-                            scalar(endingAt: index, in: bytes), StandaloneScalars.decode(bytes, at: index).value)
-                    {
-                        joins = true
-                        return 0
-                    }
-                    previousWasSpace = false
-                    copyWord(from: index, length: length)
-                }
-                index += length
+            guard let count = fold(bytes, into: output) else {
+                joins = true
+                return 0
             }
             return count
         }
         return joins ? nil : folded
+    }
+
+    /// `foldUTF8` as bytes: valid UTF-8 that is not made into a String, so it is not checked again.
+    package static func foldUTF8Bytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var joins = false
+        let folded = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, count in
+            guard let written = fold(bytes, into: output) else {
+                joins = true
+                count = 0
+                return
+            }
+            count = written
+        }
+        return joins ? nil : folded
+    }
+
+    /// Writes the folded bytes into `output` (room for all of `bytes`) and returns how many; `nil` when a
+    /// white-space scalar may not stand as a Character of its own.
+    private static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>)
+        -> Int?
+    {
+        var count = 0
+        var pendingSpace = false
+        var previousWasSpace = false
+        var index = 0
+        /// Copies `length` bytes of a word from `start`, after the space that white space before it left.
+        func copyWord(from start: Int, length: Int) {
+            if pendingSpace {
+                output[count] = 0x20
+                count += 1
+                pendingSpace = false
+            }
+            (output.baseAddress.unsafelyUnwrapped + count).update(
+                from: bytes.baseAddress.unsafelyUnwrapped + start, count: length)
+            count += length
+        }
+        while index < bytes.count {
+            let lead = bytes[index]
+            // A run of bytes that cannot start white space (not after white space, where the first
+            // scalar may join it) is copied at once.
+            if !previousWasSpace, isWordByte(lead) {
+                let start = index
+                index += 1
+                while bytes.count - index >= 8, isWordBytes(ByteWords.load(bytes, at: index)) { index += 8 }
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    // A lead byte that white space shares (typographic quotes and dashes, kana) is looked at.
+                    guard isWordByte(byte) || (byte >= 0x80 && !startsWhiteSpace(bytes, at: index)) else { break }
+                    index += 1
+                }
+                guard index < bytes.count || endsWithWholeScalar(bytes) else {
+                    return nil
+                }
+                copyWord(from: start, length: index - start)
+                continue
+            }
+            var length = 1
+            var isSpace = false
+            if lead < 0x80 {
+                // Tab, line feed, vertical tab, form feed, carriage return and space.
+                isSpace = lead == 0x20 || (0x09...0x0D).contains(lead)
+            } else {
+                length = StandaloneScalars.scalarLength(lead: lead)
+                guard index + length <= bytes.count else {
+                    return nil
+                }
+                if sharesLeadWithWhiteSpace(lead) {
+                    isSpace = isWhitespacePastASCII(StandaloneScalars.decode(bytes, at: index).value)
+                }
+            }
+            if isSpace {
+                // A prepended sign before white space would join it.
+                if index > 0, bytes[index - 1] >= 0x80,
+                    StandaloneScalars.join(
+                        scalar(endingAt: index, in: bytes), StandaloneScalars.decode(bytes, at: index).value)
+                {
+                    return nil
+                }
+                pendingSpace = count > 0
+                previousWasSpace = true
+            } else {
+                // A mark, joiner or modifier after white space would join it.
+                if previousWasSpace, lead >= 0x80,
+                    StandaloneScalars.join(
+                        scalar(endingAt: index, in: bytes), StandaloneScalars.decode(bytes, at: index).value)
+                {
+                    return nil
+                }
+                previousWasSpace = false
+                copyWord(from: index, length: length)
+            }
+            index += length
+        }
+        return count
     }
 
     /// Whether `byte` is part of a word for certain: printable ASCII (space excluded), a continuation byte,
