@@ -173,15 +173,7 @@ struct TemplateBindingTests {
         #expect(
             try copy.render("page", Self.page, rootHoldsConstants: true)
                 == bound.render("page", Self.page, rootHoldsConstants: true))
-        var compared = 0
-        for name in Self.sources.keys.sorted() {
-            let one = try #require(bound.template(named: name))
-            let other = try #require(copy.template(named: name))
-            for (a, b) in TemplateCopyTests.pairs(one, other) {
-                #expect(a != nil && a != b, "\(name) shares a node's storage with its copy")
-                compared += 1
-            }
-        }
+        let compared = try TemplateCopyTests.compareStorage(of: bound, with: copy, templates: Self.sources.keys)
         #expect(compared >= 40)
     }
 }

@@ -35,6 +35,23 @@ struct TemplateCopyTests {
         bytes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 
+    /// Expects every pair of text nodes and names in the named templates of `library` and `copy` to hold
+    /// storage of their own, and returns how many pairs it compared.
+    static func compareStorage(
+        of library: TemplateLibrary, with copy: TemplateLibrary, templates: some Collection<String>
+    ) throws -> Int {
+        var compared = 0
+        for name in templates.sorted() {
+            let one = try #require(library.template(named: name))
+            let other = try #require(copy.template(named: name))
+            for (a, b) in pairs(one, other) {
+                #expect(a != nil && a != b, "\(name) shares a node's storage with its copy")
+                compared += 1
+            }
+        }
+        return compared
+    }
+
     /// Every pair of text nodes and long names at the same place in two node trees.
     static func pairs(_ one: [TemplateNode], _ other: [TemplateNode]) -> [(UnsafeRawPointer?, UnsafeRawPointer?)] {
         zip(one, other).flatMap { pair -> [(UnsafeRawPointer?, UnsafeRawPointer?)] in
@@ -86,15 +103,7 @@ struct TemplateCopyTests {
     func copySharesNoStorage() throws {
         let library = try TemplateLibrary(Self.sources)
         let copy = library.independentCopy()
-        var compared = 0
-        for name in Self.sources.keys.sorted() {
-            let one = try #require(library.template(named: name))
-            let other = try #require(copy.template(named: name))
-            for (a, b) in Self.pairs(one, other) {
-                #expect(a != nil && a != b, "\(name) shares a node's storage with its copy")
-                compared += 1
-            }
-        }
+        var compared = try Self.compareStorage(of: library, with: copy, templates: Self.sources.keys)
         // The card as the page includes it, indented: a copy of its own too.
         let indented = try #require(library.partial(named: "card", indentation: "    "))
         let indentedCopy = try #require(copy.partial(named: "card", indentation: "    "))

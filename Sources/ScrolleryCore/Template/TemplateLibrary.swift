@@ -105,7 +105,7 @@ package struct TemplateLibrary: Sendable {
             switch node {
             // A library bound before is bound again from its names: no value of other constants is kept.
             case .variable(let name, let escaped), .constant(let name, let escaped, _):
-                guard let first = name.first, root.member(first.name, key: first.key) != nil else {
+                guard let first = name.first, root.hasMember(first.name, key: first.key) else {
                     return .variable(name, escaped: escaped)
                 }
                 var output: [UInt8] = []
