@@ -3,7 +3,7 @@
 /// Any text: the excerpt and the folded white space made on UTF-8 bytes (standalone scalars, grapheme
 /// look-ups only next to the others) are exactly what the Character-by-Character references make, and
 /// an excerpt is never longer than its limit; whether a text is longer than an excerpt needs is known
-/// the same way. As Markdown, its excerpt from the start of its text is the whole text's; escaped for
+/// the same way, on a String and on its bytes. As Markdown, its excerpt from the start of its text is the whole text's; escaped for
 /// HTML on bytes, it is what escaping each scalar gives.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTextCuts(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -26,6 +26,17 @@ public func fuzzTextCuts(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let folded = WhiteSpace.fold(text)
     guard folded == WhiteSpace.foldByCharacters(text) else {
         fatalError("the folded white space of \(text.debugDescription) differs: \(folded.debugDescription)")
+    }
+    // The same on bytes, as the Markdown keeps its plain text: the folded bytes, and the excerpt of them.
+    var copy = text
+    if let bytes = copy.withUTF8(WhiteSpace.foldUTF8Bytes), bytes != Array(folded.utf8) {
+        fatalError("the folded bytes of \(text.debugDescription) differ: \(bytes)")
+    }
+    let measuredBytes = copy.withUTF8(Excerpt.measured(utf8:))
+    guard measuredBytes.cut ?? (text.isEmpty ? nil : text) == measured.excerpt,
+        measuredBytes.hasMoreThanAnExcerpt == measured.hasMoreThanAnExcerpt
+    else {
+        fatalError("the excerpt of the bytes of \(text.debugDescription) differs: \(measuredBytes)")
     }
     // As Markdown: the excerpt from the start of the literals (cut at any scalar, grown as needed) is the
     // excerpt of all of them.

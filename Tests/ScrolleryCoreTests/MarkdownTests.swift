@@ -279,6 +279,32 @@ struct MarkdownTests {
             #expect(
                 WhiteSpace.fold(text) == WhiteSpace.foldByCharacters(text),
                 "\(text.debugDescription)")
+            var copy = text
+            let bytes = copy.withUTF8(WhiteSpace.foldUTF8Bytes) ?? Array(WhiteSpace.foldByCharacters(text).utf8)
+            #expect(bytes == Array(WhiteSpace.foldByCharacters(text).utf8), "\(text.debugDescription)")
+        }
+    }
+
+    @Test(
+        "a description's plain text and excerpt around the excerpt's length: none, exactly one, one more, longer",
+        arguments: [
+            0, 1, Excerpt.maximumLength - 1, Excerpt.maximumLength, Excerpt.maximumLength + 1,
+            Excerpt.maximumLength + 2, Excerpt.maximumLength + 3, 2_000,
+        ])
+    func plainTextAroundTheExcerptLength(characters: Int) {
+        // Letters of three scripts and emoji, with white space to fold between words.
+        let letters = Array("é東🎉ж")
+        var text = ""
+        for index in 0..<characters { text += index % 7 == 6 ? "  " : String(letters[index % letters.count]) }
+        let words = WhiteSpace.foldByCharacters(text)
+        for textBytes in [1, 64, MarkdownRenderer.excerptBytes, Int.max] {
+            let rendered = MarkdownRenderer().render(text, textBytes: textBytes)
+            #expect(rendered.excerpt == Excerpt.cutByCharacters(words), "\(characters) Characters, \(textBytes) bytes")
+            // The plain text is the whole text, or a start of it long enough for the same excerpt.
+            #expect(words.hasPrefix(rendered.plainText))
+            #expect(Array(rendered.plainText.utf8) == rendered.plainBytes)
+            #expect(rendered.plainText == words || rendered.plainText.count > Excerpt.maximumLength + 1)
+            if textBytes == Int.max { #expect(rendered.plainText == words) }
         }
     }
 

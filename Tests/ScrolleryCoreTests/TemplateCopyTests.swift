@@ -35,24 +35,26 @@ struct TemplateCopyTests {
         bytes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 
-    /// Expects every pair of text nodes and names in the named templates of `library` and `copy` to hold
-    /// storage of their own, and returns how many pairs it compared.
+    /// Expects every pair of text nodes, long names and constants' outputs (`pairs`) in the named templates
+    /// of `library` and `copy` to hold storage of their own, and returns how many pairs it compared.
     static func compareStorage(
-        of library: TemplateLibrary, with copy: TemplateLibrary, templates: some Collection<String>
+        of library: TemplateLibrary, with copy: TemplateLibrary, templates: some Collection<String>,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Int {
         var compared = 0
         for name in templates.sorted() {
-            let one = try #require(library.template(named: name))
-            let other = try #require(copy.template(named: name))
+            let one = try #require(library.template(named: name), sourceLocation: sourceLocation)
+            let other = try #require(copy.template(named: name), sourceLocation: sourceLocation)
             for (a, b) in pairs(one, other) {
-                #expect(a != nil && a != b, "\(name) shares a node's storage with its copy")
+                #expect(
+                    a != nil && a != b, "\(name) shares a node's storage with its copy", sourceLocation: sourceLocation)
                 compared += 1
             }
         }
         return compared
     }
 
-    /// Every pair of text nodes and long names at the same place in two node trees.
+    /// Every pair of text nodes, long names and constants' outputs at the same place in two node trees.
     static func pairs(_ one: [TemplateNode], _ other: [TemplateNode]) -> [(UnsafeRawPointer?, UnsafeRawPointer?)] {
         zip(one, other).flatMap { pair -> [(UnsafeRawPointer?, UnsafeRawPointer?)] in
             switch pair {

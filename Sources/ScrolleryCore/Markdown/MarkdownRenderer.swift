@@ -16,8 +16,14 @@ package struct RenderedMarkdown: Sendable, Equatable {
     /// The HTML of the whole document, as text.
     package var html: String { String(decoding: htmlBytes, as: UTF8.self) }
 
-    /// The plain text (`plainBytes`) as text.
-    package var plainText: String { String(decoding: plainBytes, as: UTF8.self) }
+    /// The plain text (`plainBytes`) as text. A text no longer than an excerpt is its own excerpt, so that
+    /// String is given back instead of a new one.
+    package var plainText: String {
+        if let excerpt, excerpt.utf8.count == plainBytes.count, excerpt.utf8.elementsEqual(plainBytes) {
+            return excerpt
+        }
+        return String(decoding: plainBytes, as: UTF8.self)
+    }
 
     package init(html: String, plainText: String) {
         self.init(
@@ -35,7 +41,7 @@ package struct RenderedMarkdown: Sendable, Equatable {
 package struct MarkdownRenderer: Sendable {
     package init() {}
 
-    /// - Parameter textBytes: the literal bytes folded into `plainText` when they hold enough for an excerpt
+    /// - Parameter textBytes: the literal bytes folded into `plainBytes` when they hold enough for an excerpt
     ///   (`.max`: the whole text, always).
     package func render(_ markdown: String, textBytes: Int = MarkdownRenderer.excerptBytes) -> RenderedMarkdown {
         // No CMARK_OPT_VALIDATE_UTF8: a String's UTF-8 is valid already, and cmark replaces NUL either way.
@@ -78,7 +84,8 @@ package struct MarkdownRenderer: Sendable {
             let folded = fold(start)
             let measured = folded.withUnsafeBufferPointer(Excerpt.measured(utf8:))
             if isWhole || measured.hasMoreThanAnExcerpt {
-                // A text no longer than an excerpt is its own excerpt: the one time it is made a String.
+                // A text no longer than an excerpt is its own excerpt, made a String here (`plainText` gives
+                // this String back).
                 let excerpt = measured.cut ?? (folded.isEmpty ? nil : String(decoding: folded, as: UTF8.self))
                 return (folded, excerpt)
             }

@@ -31,8 +31,10 @@ package enum WhiteSpace {
         return joins ? nil : folded
     }
 
-    /// `foldUTF8` as bytes: valid UTF-8 that is not made into a String, so it is not checked again.
+    /// `foldUTF8` as bytes, not made into a String and so not checked again: `bytes` must be valid UTF-8
+    /// (the caller's promise; a debug build checks it).
     package static func foldUTF8Bytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        assert(String(validating: bytes, as: UTF8.self) != nil, "foldUTF8Bytes is given valid UTF-8 only")
         var joins = false
         let folded = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, count in
             guard let written = fold(bytes, into: output) else {
@@ -46,7 +48,7 @@ package enum WhiteSpace {
     }
 
     /// Writes the folded bytes into `output` (room for all of `bytes`) and returns how many; `nil` when a
-    /// white-space scalar may not stand as a Character of its own.
+    /// white-space scalar may not stand as a Character of its own, or when the bytes end inside a scalar.
     private static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>)
         -> Int?
     {
