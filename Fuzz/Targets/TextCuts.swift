@@ -3,8 +3,8 @@
 /// Any text: the excerpt and the folded white space made on UTF-8 bytes (standalone scalars, grapheme
 /// look-ups only next to the others) are exactly what the Character-by-Character references make, and
 /// an excerpt is never longer than its limit; whether a text is longer than an excerpt needs is known
-/// the same way, on a String and on its bytes. As Markdown, its excerpt from the start of its text is the whole text's; escaped for
-/// HTML on bytes, it is what escaping each scalar gives.
+/// the same way, on a String and on its bytes. As Markdown, its excerpt from the start of its text is the
+/// whole text's; escaped for HTML on bytes, it is what escaping each scalar gives.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTextCuts(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)

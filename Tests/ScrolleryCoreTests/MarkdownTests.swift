@@ -279,9 +279,11 @@ struct MarkdownTests {
             #expect(
                 WhiteSpace.fold(text) == WhiteSpace.foldByCharacters(text),
                 "\(text.debugDescription)")
+            // On bytes too, where the fold does not refuse the text (then the Markdown folds by Character).
             var copy = text
-            let bytes = copy.withUTF8(WhiteSpace.foldUTF8Bytes) ?? Array(WhiteSpace.foldByCharacters(text).utf8)
-            #expect(bytes == Array(WhiteSpace.foldByCharacters(text).utf8), "\(text.debugDescription)")
+            if let bytes = copy.withUTF8(WhiteSpace.foldUTF8Bytes) {
+                #expect(bytes == Array(WhiteSpace.foldByCharacters(text).utf8), "\(text.debugDescription)")
+            }
         }
     }
 
