@@ -36,6 +36,9 @@ struct HexAndDigestTests {
         let digest = Fingerprint.Digest(high: 0x0000_0000_0000_00ab, low: 0x0123_4567_89ab_cdef)
         #expect(digest.hex == "00000000000000ab0123456789abcdef")
         #expect(Fingerprint.Digest(hex: digest.hex) == digest)
+        var line = Array("key ".utf8)
+        digest.appendHex(to: &line)
+        #expect(String(decoding: line, as: UTF8.self) == "key " + digest.hex)
     }
 }
 

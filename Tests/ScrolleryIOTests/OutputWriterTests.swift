@@ -176,6 +176,48 @@ struct OutputWriterTests {
         }
     }
 
+    @Test("commit writes the pages' keys and every file in the manifest, and links what did not change")
+    func commitWritesListsAndLinks() throws {
+        try withScratchFolderSync { folder in
+            let output = folder.url.appendingPathComponent("public")
+            let first = Fingerprint.Digest(high: 0x0102_0304_0506_0708, low: 0x090a_0b0c_0d0e_0f10)
+            let second = Fingerprint.Digest(high: 0xffff_0000_ffff_0000, low: 1)
+            func build(secondPage: String) throws -> [String: Data] {
+                var writer = try OutputWriter(outputFolder: output)
+                let store = writer.store
+                store.makeFolders(for: ["items/é/index.html", "items/b/index.html"])
+                let pages: [(PageName, Fingerprint.Digest, String)] = [
+                    (.item(slug: "é"), first, "first"), (.item(slug: "b"), second, secondPage),
+                ]
+                for (page, key, text) in pages {
+                    let changed = try store.write(key: key, to: page.path) { Array(text.utf8) }
+                    try writer.record(page, changed: changed, key: key)
+                }
+                try writer.write("z", to: "z.txt")
+                try writer.write("a", to: "a.txt")
+                _ = try writer.commit()
+                return try Self.snapshot(output)
+            }
+            let files = try build(secondPage: "second")
+            #expect(
+                files[OutputFolder.manifestName]
+                    == Data("items/é/index.html\nitems/b/index.html\na.txt\nz.txt\n".utf8))
+            #expect(
+                files[RenderKeys.fileName]
+                    == Data(
+                        ("0102030405060708090a0b0c0d0e0f10 items/é/index.html\n"
+                            + "ffff0000ffff00000000000000000001 items/b/index.html\n").utf8))
+            #expect(RenderKeys.load(from: output) == ["items/é/index.html": first, "items/b/index.html": second])
+
+            // The same keys again: the pages are linked from the previous build, not written.
+            let before = try FileManager.default.attributesOfItem(atPath: output.path + "/items/é/index.html")
+            let again = try build(secondPage: "not rendered: the key is the same")
+            let after = try FileManager.default.attributesOfItem(atPath: output.path + "/items/é/index.html")
+            #expect(again == files)
+            #expect((before[.systemFileNumber] as? Int) == (after[.systemFileNumber] as? Int))
+        }
+    }
+
     @Test("discard leaves the previous output byte-identical")
     func discardKeepsPrevious() throws {
         try withScratchFolderSync { folder in

@@ -61,7 +61,7 @@ struct PageLogTests {
                     "index.html false", "items/b/index.html false", "items/a/index.html false", "sitemap.xml false",
                 ])
             var keyed: [String] = []
-            try files.forEachKey { path, _ in keyed.append(path) }
+            try files.forEachFile { path, _, key in if key != nil { keyed.append(path) } }
             #expect(keyed == ["index.html", "items/b/index.html"])
             #expect(files.count == 4)
             #expect(files.changedCount == 0)

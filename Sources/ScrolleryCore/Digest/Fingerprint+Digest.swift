@@ -5,8 +5,19 @@ extension Fingerprint {
         package var low: UInt64
 
         package var hex: String {
-            Hex.lowercase(
-                (0..<16).map { index in UInt8(truncatingIfNeeded: (index < 8 ? high : low) >> (56 - 8 * (index % 8))) })
+            var text: [UInt8] = []
+            text.reserveCapacity(32)
+            appendHex(to: &text)
+            return String(decoding: text, as: UTF8.self)
+        }
+
+        /// Appends the 32 hex digits of `hex` to `text`.
+        package func appendHex(to text: inout [UInt8]) {
+            for half in [high, low] {
+                for shift in stride(from: 56, through: 0, by: -8) {
+                    Hex.append(UInt8(truncatingIfNeeded: half >> shift), to: &text)
+                }
+            }
         }
 
         package init(high: UInt64, low: UInt64) {

@@ -68,6 +68,10 @@ package struct TemplateLibrary: Sendable {
         }
     }
 
+    /// The output a page starts with room for: most item pages of the default theme are 4–8 KiB, and room
+    /// made once costs less than growing it and copying what was written.
+    private static let pageCapacity = 8192
+
     /// Renders a template of the library.
     /// - Parameter rootHoldsConstants: whether `context` has the names and values of the constants the
     ///   library was bound to (`binding(_:)`), beside names of its own: then, with `.html` escaping, a
@@ -79,7 +83,8 @@ package struct TemplateLibrary: Sendable {
     ) throws(TemplateRenderError) -> [UInt8] {
         guard let nodes = templates[name] else { return [] }
         var renderer = TemplateRenderer(
-            library: self, escaping: escaping, context: context, name: name, rootHoldsConstants: rootHoldsConstants)
+            library: self, escaping: escaping, context: context, name: name, capacity: Self.pageCapacity,
+            rootHoldsConstants: rootHoldsConstants)
         try renderer.render(nodes, blocks: [:])
         return renderer.output
     }

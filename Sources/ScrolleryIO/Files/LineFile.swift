@@ -27,6 +27,13 @@ package struct LineFile {
         if buffer.count >= Self.capacity { try flush() }
     }
 
+    /// Adds the line `make` appends to the bytes it is given, and a line feed.
+    package mutating func appendLine(_ make: (inout [UInt8]) -> Void) throws {
+        make(&buffer)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= Self.capacity { try flush() }
+    }
+
     /// Writes what is buffered and closes the file; once closed, does nothing.
     package mutating func close() throws {
         guard isOpen else { return }

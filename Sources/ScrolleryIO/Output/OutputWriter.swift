@@ -184,18 +184,11 @@ package struct OutputWriter: ~Copyable {
         try? fileManager.removeItem(at: stagingFolder)
     }
 
-    /// Links, carries over, writes the manifest and the keys, and exchanges the folders.
+    /// Links the unchanged files and writes the manifest and the keys (in one read of the page log), carries
+    /// over, and exchanges the folders.
     private func publish() throws {
-        try linkUnchangedFiles()
+        try linkUnchangedFilesAndWriteLists()
         if !clean { try carryOverForeignFiles() }
-        if files.keyCount > 0 {
-            try writeOwnFile(named: RenderKeys.fileName) { line in
-                try files.forEachKey { path, key in try line(key.hex + " " + path) }
-            }
-        }
-        try writeOwnFile(named: OutputFolder.manifestName) { line in
-            try files.forEachPath { path, _ in try line(path) }
-        }
         files.closeLog()
         do {
             if fileManager.fileExists(atPath: outputFolder.path) {
@@ -213,19 +206,39 @@ package struct OutputWriter: ~Copyable {
         }
     }
 
-    /// Links each file that is the same as the previous build's into the staging folder.
-    private func linkUnchangedFiles() throws {
+    /// Links each file that is the same as the previous build's into the staging folder, and writes the
+    /// manifest (every file) and the render keys (every page's key), in one walk of the files.
+    private func linkUnchangedFilesAndWriteLists() throws {
         let store = self.store
-        try files.forEachPath { path, changed in
-            if !changed { try store.linkPrevious(path) }
+        var manifest = try OwnFile(named: OutputFolder.manifestName, in: stagingFolder)
+        var keys = files.keyCount > 0 ? try OwnFile(named: RenderKeys.fileName, in: stagingFolder) : nil
+        do {
+            try files.forEachFile { path, changed, key in
+                if !changed { try store.linkPrevious(path) }
+                try manifest.append { $0.append(contentsOf: path.utf8) }
+                if let key {
+                    try keys?.append { line in
+                        key.appendHex(to: &line)
+                        line.append(UInt8(ascii: " "))
+                        line.append(contentsOf: path.utf8)
+                    }
+                }
+            }
+            try manifest.close()
+            try keys?.close()
+        } catch {
+            manifest.abandon()
+            keys?.abandon()
+            throw error
         }
     }
 
     /// Whether every file is one of the previous build's, and every page has the key it had.
     private func sameFilesAndKeys() throws -> Bool {
         var same = true
-        try files.forEachPath { path, _ in same = same && previousManifest.contains(path) }
-        try files.forEachKey { path, key in same = same && previousKeys[path] == key }
+        try files.forEachFile { path, _, key in
+            same = same && previousManifest.contains(path) && (key == nil || previousKeys[path] == key)
+        }
         return same
     }
 
@@ -255,26 +268,42 @@ package struct OutputWriter: ~Copyable {
             if link(source.path, target.path) != 0 { try fileManager.copyItem(at: source, to: target) }
         }
     }
+}
 
-    /// Writes one of Scrollery's own files (the manifest, the render keys), which no manifest lists, a
-    /// line at a time through a small buffer.
-    private func writeOwnFile(named name: String, lines: ((String) throws -> Void) throws -> Void) throws {
-        let file = try OutputStore.destination(name, in: stagingFolder.path)
-        var writer: LineFile
+/// One of Scrollery's own files in the staging folder (the manifest, the render keys), which no manifest
+/// lists, written a line at a time through a small buffer; a failure names the file.
+private struct OwnFile {
+    private let path: String
+    private var lines: LineFile
+
+    init(named name: String, in stagingFolder: URL) throws {
+        path = try OutputStore.destination(name, in: stagingFolder.path)
         do {
-            writer = try LineFile(path: file)
+            lines = try LineFile(path: path)
         } catch {
-            throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
+            throw OutputError(path: path, problem: "cannot be written: \(error.localizedDescription)")
         }
+    }
+
+    /// Adds the line `make` appends to the bytes it is given.
+    mutating func append(_ make: (inout [UInt8]) -> Void) throws {
         do {
-            try lines { try writer.append($0) }
-            try writer.close()
-        } catch let error as OutputError {
-            try? writer.close()
-            throw error
+            try lines.appendLine(make)
         } catch {
-            try? writer.close()
-            throw OutputError(path: file, problem: "cannot be written: \(error.localizedDescription)")
+            throw OutputError(path: path, problem: "cannot be written: \(error.localizedDescription)")
         }
+    }
+
+    mutating func close() throws {
+        do {
+            try lines.close()
+        } catch {
+            throw OutputError(path: path, problem: "cannot be written: \(error.localizedDescription)")
+        }
+    }
+
+    /// Closes the file after a failure (the staging folder it is in is removed).
+    mutating func abandon() {
+        try? lines.close()
     }
 }

@@ -56,13 +56,16 @@ package struct WrittenFiles {
 
     /// Every path: the pages in build order, then the other files in name order.
     package func forEachPath(_ body: (_ path: String, _ changed: Bool) throws -> Void) throws {
-        try forEachPage { page, path in try body(path, page.changed) }
-        for path in others.keys.sorted() { try body(path, others[path] ?? true) }
+        try forEachFile { path, changed, _ in try body(path, changed) }
     }
 
-    /// Every page that has a render key, in build order.
-    package func forEachKey(_ body: (_ path: String, _ key: Fingerprint.Digest) throws -> Void) throws {
-        try forEachPage { page, path in try body(path, page.key) }
+    /// Every file in one read of the page log: the pages in build order with their render keys, then the
+    /// other files in name order, without one.
+    package func forEachFile(
+        _ body: (_ path: String, _ changed: Bool, _ key: Fingerprint.Digest?) throws -> Void
+    ) throws {
+        try forEachPage { page, path in try body(path, page.changed, page.key) }
+        for path in others.keys.sorted() { try body(path, others[path] ?? true, nil) }
     }
 
     /// The pages not replaced by another file.
