@@ -616,4 +616,32 @@ struct SitemapTests {
             #expect(locations(one.files[0].text) == expected)
         }
     }
+
+    @Test(
+        "a page's line is its absolute URL escaped for XML, item slugs of any script and bases with & and ' alike",
+        arguments: ["https://example.org/g/", "/", "/a&b/", "https://example.org/it's/"])
+    func linesAreEscapedURLs(base: String) throws {
+        try withScratchFolderSync { folder in
+            var files = try WrittenFiles(in: OpenFolder(folder.url.path))
+            let pages: [PageName] =
+                [.list(1), .list(2), .group(file: "tag/a&b/index.html")]
+                + ["plain", "москва", ".", "..", "a b&c<d>'e\"", "🎉-東京", "%41"].map { .item(slug: $0) }
+            for page in pages { try files.addPage(page, changed: true, key: Fingerprint.Digest(high: 0, low: 0)) }
+            let paths = SitePaths(baseURL: try #require(BaseURL(base)))
+            var written = CollectedFiles()
+            try SiteMaps(paths: paths, title: "T").writeSitemaps(pages: files.pageNames, into: &written)
+            let lines = try #require(written.files.first).text.split(separator: "\n").dropFirst(2).dropLast()
+            let expected = pages.map { page in
+                let path: String
+                switch page {
+                case .list(let number): path = paths.listPageURL(number)
+                case .item(let slug): path = paths.itemURL(slug)
+                case .group(let file): path = paths.url(ofFile: file)
+                }
+                return "<url><loc>" + XMLText.escape(paths.baseURL.absolute(path)) + "</loc></url>"
+            }
+            #expect(lines.map(String.init) == expected)
+            #expect(expected[3].hasSuffix("/items/plain/</loc></url>") && expected[5].contains("/items/%2E/"))
+        }
+    }
 }

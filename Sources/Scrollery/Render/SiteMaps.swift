@@ -38,9 +38,10 @@ struct SiteMaps {
             try files.append("</urlset>")
             try files.finish()
         }
+        let itemStart = Array(XMLText.escape(paths.baseURL.absolute(paths.itemURLStart)).utf8)
         guard pages.count > urlsPerSitemap else {
             try startURLSet("sitemap.xml")
-            try pages.forEach { try files.append(url($0)) }
+            try pages.forEach { page in try files.appendLine { appendURL(page, itemStart: itemStart, to: &$0) } }
             return try finishURLSet()
         }
         var parts = 0
@@ -50,7 +51,7 @@ struct SiteMaps {
                 parts += 1
                 try startURLSet("sitemap-\(parts).xml")
             }
-            try files.append(url(page))
+            try files.appendLine { appendURL(page, itemStart: itemStart, to: &$0) }
             inPart += 1
             if inPart == urlsPerSitemap {
                 try finishURLSet()
@@ -69,21 +70,22 @@ struct SiteMaps {
         try files.finish()
     }
 
-    /// A page's line in a sitemap.
-    private func url(_ page: PageName) -> String {
-        let path: String
+    /// Adds a page's line of a sitemap to `line`. An item's (nearly every line) is made from the escaped
+    /// start that every item URL shares (`itemStart`) and its percent-encoded slug, which has nothing
+    /// to escape.
+    private func appendURL(_ page: PageName, itemStart: [UInt8], to line: inout [UInt8]) {
+        line.append(contentsOf: "<url><loc>".utf8)
         switch page {
-        case .list(let number): path = paths.listPageURL(number)
-        case .item(let slug): path = paths.itemURL(slug)
-        case .group(let file): path = paths.url(ofFile: file)
+        case .item(let slug):
+            line.append(contentsOf: itemStart)
+            URIBytes.appendPercentEncoded(slug, to: &line)
+            line.append(UInt8(ascii: "/"))
+        case .list(let number):
+            line.append(contentsOf: XMLText.escape(paths.baseURL.absolute(paths.listPageURL(number))).utf8)
+        case .group(let file):
+            line.append(contentsOf: XMLText.escape(paths.baseURL.absolute(paths.url(ofFile: file))).utf8)
         }
-        // Made at its size at once: a line for every page of the site.
-        let location = XMLText.escape(paths.baseURL.absolute(path))
-        var line = "<url><loc>"
-        line.reserveCapacity(22 + location.utf8.count)
-        line.append(location)
-        line.append("</loc></url>")
-        return line
+        line.append(contentsOf: "</loc></url>".utf8)
     }
 
     func robots() -> String {

@@ -20,15 +20,17 @@ package struct SitePaths: Sendable {
     /// A slug's letters of other scripts are percent-encoded in its URL (its file keeps them as UTF-8, and
     /// web servers decode the URL back to that name).
     package func itemURL(_ slug: String) -> String {
-        // Made at its size at once: an item's URL is made for its card, its neighbours' pages and the sitemap.
+        // Made at its size at once: an item's URL is made for its card and its neighbours' pages.
         let encoded = URIBytes.percentEncoded(slug)
-        var url = baseURL.path
-        url.reserveCapacity(url.utf8.count + 7 + encoded.utf8.count)
-        url.append("items/")
+        var url = itemURLStart
+        url.reserveCapacity(url.utf8.count + 1 + encoded.utf8.count)
         url.append(encoded)
         url.append("/")
         return url
     }
+
+    /// What every item's URL starts with: its percent-encoded slug and a `/` follow.
+    package var itemURLStart: String { baseURL.path + "items/" }
 
     package static func itemFile(_ slug: String) -> String {
         // Made at its size at once (interpolation grows it): this runs several times for each item.

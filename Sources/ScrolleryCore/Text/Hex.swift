@@ -7,6 +7,12 @@ public enum Hex {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
     }
 
+    /// The digit of `nibble` (0 to 15) as percent-encoding writes it: `0`–`9`, `A`–`F`.
+    @inlinable
+    public static func uppercaseDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble
+    }
+
     /// Appends the two digits of `byte`, high first.
     @inlinable
     public static func append(_ byte: UInt8, to text: inout [UInt8]) {

@@ -20,6 +20,23 @@ package enum URIBytes {
         return percentEncoded(text, keeping: { _ in false })
     }
 
+    /// Appends `percentEncoded(text)` to `bytes`.
+    package static func appendPercentEncoded(_ text: String, to bytes: inout [UInt8]) {
+        if text == "." || text == ".." {
+            bytes.append(contentsOf: (text == "." ? "%2E" : "%2E%2E").utf8)
+            return
+        }
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(Hex.uppercaseDigit(byte >> 4))
+                bytes.append(Hex.uppercaseDigit(byte & 0x0F))
+            }
+        }
+    }
+
     /// Percent-encodes every byte of the UTF-8 text but the unreserved characters and those `keeping` keeps.
     package static func percentEncoded(_ text: String, keeping: (UInt8) -> Bool) -> String {
         if text.utf8.allSatisfy({ URIBytes.isUnreserved($0) || keeping($0) }) { return text }

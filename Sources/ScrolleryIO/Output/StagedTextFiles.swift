@@ -21,8 +21,12 @@ package final class StagedTextFiles: TextFileSink {
     }
 
     package func append(_ line: String) throws {
+        try appendLine { $0.append(contentsOf: line.utf8) }
+    }
+
+    package func appendLine(_ make: (inout [UInt8]) -> Void) throws {
         do {
-            try current?.lines.append(line)
+            try current?.lines.appendLine(make)
         } catch {
             throw OutputError(
                 path: store.stagingFolder + "/" + (current?.path ?? ""),
