@@ -38,14 +38,23 @@ extension SiteBuilder {
             events(.sourcePage(number: number, location: location, items: items))
         }
         var summary = BuildSummary()
-        var pages = try PagePipeline(
-            config: config, theme: theme, buildKey: buildKey, store: output.store, logger: logger)
+        // In the order the config asks for: reverse reads the whole source first, spilled to disk.
+        let ordered = OrderedItems(
+            base: source, order: config.source.order, limit: limit, spillFolder: config.cache.folder)
+        let chunks = ItemChunks(base: ordered, size: config.pageSize, limit: limit)
+        var enriched = EnrichedChunks(chunks: chunks, enricher: enricher).makeAsyncIterator()
+        var pages: PagePipeline
         do {
-            // In the order the config asks for: reverse reads the whole source first, spilled to disk.
-            let ordered = OrderedItems(
-                base: source, order: config.source.order, limit: limit, spillFolder: config.cache.folder)
-            let chunks = ItemChunks(base: ordered, size: config.pageSize, limit: limit)
-            for try await items in EnrichedChunks(chunks: chunks, enricher: enricher) {
+            // The first chunks' details are fetched while the page workers get their copies of the theme.
+            try await enriched.start()
+            pages = try PagePipeline(
+                config: config, theme: theme, buildKey: buildKey, store: output.store, logger: logger)
+        } catch {
+            enriched.cancel()
+            throw error
+        }
+        do {
+            while let items = try await enriched.next() {
                 try Task.checkCancellation()
                 let number = try await pages.add(items, into: &output)
                 summary.detailsFailed += report(
@@ -54,6 +63,7 @@ extension SiteBuilder {
                 summary.pages = number
             }
         } catch {
+            enriched.cancel()
             await pages.stop()
             throw error
         }

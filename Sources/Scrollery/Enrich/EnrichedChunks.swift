@@ -24,7 +24,9 @@ where Chunks.Element == [SourceItem] {
             self.enricher = enricher
         }
 
-        mutating func next() async throws -> [GalleryItem]? {
+        /// Reads the first chunks and starts enriching them, so that their details are fetched while the
+        /// caller gets ready for them (`next()` starts them otherwise).
+        mutating func start() async throws {
             while running.count < 2, !exhausted {
                 guard let chunk = try await nextChunk() else {
                     exhausted = true
@@ -33,6 +35,15 @@ where Chunks.Element == [SourceItem] {
                 let enricher = self.enricher
                 running.append(Task { await enricher.enrich(chunk) })
             }
+        }
+
+        /// Stops the chunks being enriched, when the caller will not take them.
+        func cancel() {
+            for task in running { task.cancel() }
+        }
+
+        mutating func next() async throws -> [GalleryItem]? {
+            try await start()
             guard !running.isEmpty else { return nil }
             let first = running.removeFirst()
             let rest = running
