@@ -45,12 +45,13 @@ extension SiteBuilder {
         var enriched = EnrichedChunks(chunks: chunks, enricher: enricher).makeAsyncIterator()
         var pages: PagePipeline
         do {
-            // The first chunks' details are fetched while the page workers get their copies of the theme.
+            // The first chunks' details are fetched while the page workers get their copies of the theme
+            // (so the source's first pages are read before the pipeline's own warnings and failures).
             try await enriched.start()
             pages = try PagePipeline(
                 config: config, theme: theme, buildKey: buildKey, store: output.store, logger: logger)
         } catch {
-            enriched.cancel()
+            await enriched.cancel()
             throw error
         }
         do {
@@ -63,7 +64,7 @@ extension SiteBuilder {
                 summary.pages = number
             }
         } catch {
-            enriched.cancel()
+            await enriched.cancel()
             await pages.stop()
             throw error
         }

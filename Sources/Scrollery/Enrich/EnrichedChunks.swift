@@ -37,9 +37,12 @@ where Chunks.Element == [SourceItem] {
             }
         }
 
-        /// Stops the chunks being enriched, when the caller will not take them.
-        func cancel() {
+        /// Cancels the chunks being enriched, when the caller will not take them, and waits until they have
+        /// stopped: no detail or picture of theirs is fetched after.
+        mutating func cancel() async {
             for task in running { task.cancel() }
+            for task in running { _ = await task.value }
+            running = []
         }
 
         mutating func next() async throws -> [GalleryItem]? {

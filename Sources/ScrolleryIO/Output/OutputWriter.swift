@@ -211,8 +211,9 @@ package struct OutputWriter: ~Copyable {
     private func linkUnchangedFilesAndWriteLists() throws {
         let store = self.store
         var manifest = try OwnFile(named: OutputFolder.manifestName, in: stagingFolder)
-        var keys = files.keyCount > 0 ? try OwnFile(named: RenderKeys.fileName, in: stagingFolder) : nil
+        var keys: OwnFile?
         do {
+            if files.keyCount > 0 { keys = try OwnFile(named: RenderKeys.fileName, in: stagingFolder) }
             try files.forEachFile { path, changed, key in
                 if !changed { try store.linkPrevious(path) }
                 try manifest.append { $0.append(contentsOf: path.utf8) }
