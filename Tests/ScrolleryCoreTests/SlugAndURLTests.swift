@@ -181,6 +181,35 @@ struct SlugAndURLTests {
 
     // MARK: - SafeURL.external
 
+    // MARK: - URIBytes
+
+    @Test(
+        "a slug's URL segment keeps the unreserved bytes, encodes every other byte in uppercase, spells out . and ..",
+        arguments: [
+            ("plain-Slug_1.2~x", "plain-Slug_1.2~x"), (".", "%2E"), ("..", "%2E%2E"), ("...", "..."), ("", ""),
+            ("a b&c<d>'e\"", "a%20b%26c%3Cd%3E%27e%22"), ("москва", "%D0%BC%D0%BE%D1%81%D0%BA%D0%B2%D0%B0"),
+            ("🎉", "%F0%9F%8E%89"), ("%41/?#", "%2541%2F%3F%23"), ("\u{7F}\u{0}", "%7F%00"),
+        ])
+    func slugSegment(slug: String, expected: String) {
+        #expect(URIBytes.percentEncoded(slug) == expected)
+        var bytes = Array("items/".utf8)
+        URIBytes.appendPercentEncoded(slug, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "items/" + expected)
+    }
+
+    @Test("both forms of the encoding agree on every byte, alone and between letters of other scripts")
+    func encodingsAgree() {
+        for scalar in (0...0x2FF).compactMap(Unicode.Scalar.init) + ["東", "🎉", "\u{FFFE}"] {
+            for text in [String(scalar), "ж\(scalar)京", "\(scalar).", ".\(scalar)"] {
+                var bytes: [UInt8] = []
+                URIBytes.appendPercentEncoded(text, to: &bytes)
+                #expect(
+                    String(decoding: bytes, as: UTF8.self) == URIBytes.percentEncoded(text),
+                    "\(text.unicodeScalars.map(\.value))")
+            }
+        }
+    }
+
     @Test(
         "http and https URLs are kept",
         arguments: [
