@@ -16,8 +16,11 @@ package enum URIBytes {
     /// (`A–Z a–z 0–9 - . _ ~`). `.` and `..` alone are path segments even when encoded, so they are
     /// spelled out as `%2E`.
     package static func percentEncoded(_ text: String) -> String {
-        if text == "." || text == ".." { return text == "." ? "%2E" : "%2E%2E" }
-        return percentEncoded(text, keeping: { _ in false })
+        if text != ".", text != "..", text.utf8.allSatisfy(isUnreserved) { return text }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(text.utf8.count * 3)
+        appendPercentEncoded(text, to: &encoded)
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     /// Appends `percentEncoded(text)` to `bytes`.
