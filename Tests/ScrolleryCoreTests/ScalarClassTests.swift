@@ -53,6 +53,25 @@ struct ScalarClassTests {
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
+    /// The table below U+10000 and the check past it say what the listed ranges say, scalar by scalar.
+    @Test("a standalone scalar is one of ASCII but CR, or in a listed range")
+    func standaloneTableMatchesRanges() {
+        var wrong: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            let expected =
+                value < 0x80 ? value != 0x0D : StandaloneScalars.listed.contains { $0.contains(value) }
+            if StandaloneScalars.contains(value) != expected { wrong.append(value) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5).map { String($0, radix: 16) })")
+        // Both sides of the table's edge and of a word's edge in it.
+        #expect(StandaloneScalars.contains(0xFF9D) && !StandaloneScalars.contains(0xFF9E))
+        #expect(StandaloneScalars.contains(0x2BFF) && !StandaloneScalars.contains(0x2C00))
+        #expect(StandaloneScalars.contains(0x1F300) && !StandaloneScalars.contains(0x1F2FF))
+        #expect(
+            StandaloneScalars.contains(0x0E32) && !StandaloneScalars.contains(0x0E31)
+                && !StandaloneScalars.contains(0x0E33))
+    }
+
     /// Standalone scalars are the ground of the byte-level grapheme walks: between two of them there must
     /// always be a boundary. Each is checked for the grapheme classes that could join a neighbour: extending
     /// (after a letter), prepended (before one), Hangul jamo (next to a syllable), regional indicator (next

@@ -6,33 +6,43 @@
 /// Text walked scalar by scalar needs a grapheme break look-up only next to a scalar that is not
 /// standalone: a combining mark, a joiner, a variation selector, an emoji modifier, a regional indicator, a
 /// prepended sign, a Hangul jamo, CR. Every scalar listed here is checked against the standard library's
-/// grapheme breaking by a test (`StandaloneScalarsTests`), so a newer Unicode cannot change this silently.
+/// grapheme breaking by a test (`ScalarClassTests`), so a newer Unicode cannot change this silently.
 package enum StandaloneScalars {
-    /// Whether `value` is a standalone scalar.
+    /// Whether `value` is a standalone scalar: a bit of a table below U+10000, where the common scripts are.
     @inline(__always)
     package static func contains(_ value: UInt32) -> Bool {
         if value < 0x80 { return value != 0x0D }
-        return isListed(value)
+        if value < 0x10000 { return basicPlane[Int(value &>> 6)] &>> (value & 63) & 1 != 0 }
+        return pastBasicPlane.contains { $0.contains(value) }
     }
 
-    /// Latin-1 letters and signs (not the soft hyphen), Latin Extended; Greek and Cyrillic (not the Cyrillic
-    /// combining marks); Hebrew and Arabic letters; Devanagari and Thai letters and digits; Vietnamese and
-    /// Greek Extended; dashes, quotes, ellipsis, currency; letterlike symbols, arrows, mathematics, dingbats;
-    /// CJK punctuation, kana and ideographs; Hangul syllables; full-width forms and half-width katakana (not
-    /// the sound marks after them); emoji (not the skin-tone modifiers).
-    private static func isListed(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x00A0...0x00AC, 0x00AE...0x02FF, 0x0370...0x0482, 0x048A...0x052F, 0x05D0...0x05EA,
-            0x0620...0x064A, 0x0671...0x06D3, 0x0904...0x0939, 0x0958...0x0961, 0x0964...0x0970, 0x0972...0x097F,
-            0x0E01...0x0E30, 0x0E32, 0x0E3F...0x0E46, 0x0E4F...0x0E5B, 0x1E00...0x1FFF, 0x2010...0x2027,
-            0x2030...0x205E, 0x2070...0x20CF, 0x2100...0x2BFF, 0x3001...0x3029, 0x3031...0x3096, 0x309B...0x30FF,
-            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D, 0x1F300...0x1F3FA,
-            0x1F400...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF:
-            return true
-        default:
-            return false
+    /// The scalars listed past ASCII: Latin-1 letters and signs (not the soft hyphen), Latin Extended; Greek
+    /// and Cyrillic (not the Cyrillic combining marks); Hebrew and Arabic letters; Devanagari and Thai letters
+    /// and digits; Vietnamese and Greek Extended; dashes, quotes, ellipsis, currency; letterlike symbols,
+    /// arrows, mathematics, dingbats; CJK punctuation, kana and ideographs; Hangul syllables; full-width
+    /// forms and half-width katakana (not the sound marks after them); emoji (not the skin-tone modifiers).
+    package static let listed: [ClosedRange<UInt32>] = [
+        0x00A0...0x00AC, 0x00AE...0x02FF, 0x0370...0x0482, 0x048A...0x052F, 0x05D0...0x05EA, 0x0620...0x064A,
+        0x0671...0x06D3, 0x0904...0x0939, 0x0958...0x0961, 0x0964...0x0970, 0x0972...0x097F, 0x0E01...0x0E30,
+        0x0E32...0x0E32, 0x0E3F...0x0E46, 0x0E4F...0x0E5B, 0x1E00...0x1FFF, 0x2010...0x2027, 0x2030...0x205E,
+        0x2070...0x20CF, 0x2100...0x2BFF, 0x3001...0x3029, 0x3031...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D, 0x1F300...0x1F3FA, 0x1F400...0x1F64F,
+        0x1F680...0x1F6FF, 0x1F900...0x1F9FF,
+    ]
+
+    /// A bit for each scalar below U+10000, set where `listed` has it (ASCII's bits are not read).
+    private static let basicPlane: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for range in listed where range.lowerBound < 0x10000 {
+            for value in range.lowerBound...min(range.upperBound, 0xFFFF) {
+                bits[Int(value >> 6)] |= 1 << (value & 63)
+            }
         }
-    }
+        return bits
+    }()
+
+    /// The ranges of `listed` past U+10000 (emoji), few enough to go through in turn.
+    private static let pastBasicPlane = listed.filter { $0.upperBound >= 0x10000 }
 
     /// Whether two neighbouring scalars are one Character, when nothing before `first` could matter
     /// (as before white space, or after it): never for two standalone scalars, else as the standard
