@@ -1,7 +1,7 @@
 """The CPU a build spends, beside the floors that bound it: per item for local text, per response for an API.
 
-    python3 bench/cpu.py [--n 10000] [--runs 3] [--latency-ms 20] [--concurrency 8] [--no-ext4]
-                         [--instructions 2000]
+    python3 bench/cpu.py [--n 10000] [--runs 3] [--local-runs 7] [--latency-ms 20] [--concurrency 8]
+                         [--no-ext4] [--instructions 2000]
 
 Local text: the `world` gallery of N items (bench/generate.py) built from local JSON with pictures off, on a
 fresh journaled ext4 loop image (made and mounted by the bench when it runs as root; `--no-ext4` leaves it
@@ -9,7 +9,10 @@ out) and on tmpfs (/dev/shm). Beside it the one-thread floor of bench/floor.c on
 same source files (every page and detail JSON, unparsed), libcmark rendering the same descriptions, then
 writing the same tree of files. Reported: user + system CPU and its
 ratio to libcmark's time, the floor program's own CPU (what one thread of C spends on the same work, the
-kernel's share of writing the files included), and the wall time's ratio to the write floor.
+kernel's share of writing the files included), and the wall time's ratio to the write floor. The floor
+program runs right after each build, and each wall ratio is the median of the runs' own ratios (a build over
+the floor timed beside it), so that the machine's speed, which moves from one minute to the next, moves both
+sides of a ratio; `--local-runs` builds on each disk.
 
 Remote: the same kind of gallery (N items, pages of 100, a detail per item, bench/replica.py's world text)
 fetched from an empty cache, from the replica `--latency-ms` away and from nginx on this machine, with
@@ -101,7 +104,7 @@ class CPUBench:
         tree = root / "tree.txt"
         inputs = Bench.inputs_of(data / "scrollery" / "data", root / "inputs.txt")
         runs, floors = [], []
-        for _ in range(self.args.runs):
+        for _ in range(self.args.local_runs):
             out = root / "out"
             self.fresh(out)
             self.fresh(data / "scrollery" / ".scrollery-cache")
@@ -114,16 +117,21 @@ class CPUBench:
             values = dict(pair.split("=") for pair in floor["output"].split())
             floors.append({"read": float(values["read_s"]), "cmark": float(values["cmark_s"]),
                            "write": float(values["write_s"]), "cpu": floor["cpu"]})
+            write = max(floors[-1]["write"], 1e-6)
+            runs[-1]["over_write"] = runs[-1]["wall"] / write
+            runs[-1]["over_floor"] = runs[-1]["wall"] / (floors[-1]["cmark"] + write)
             print(f"  {disk_name}: Scrollery wall {runs[-1]['wall']:.2f} s, CPU {runs[-1]['cpu']:.2f} s "
                   f"({runs[-1]['user']:.2f} user, {runs[-1]['system']:.2f} system); reads {floors[-1]['read']:.2f} s, "
                   f"libcmark {floors[-1]['cmark']:.2f} s, writes {floors[-1]['write']:.2f} s, the floor's CPU "
-                  f"{floors[-1]['cpu']:.2f} s", file=sys.stderr)
+                  f"{floors[-1]['cpu']:.2f} s; wall / writes {runs[-1]['over_write']:.2f}, wall / (libcmark + "
+                  f"writes) {runs[-1]['over_floor']:.2f}", file=sys.stderr)
         self.fresh(root / "out")
         cmark, write = median(floors, "cmark"), median(floors, "write")
         self.rows.append(("local", disk_name, {
             "wall": median(runs, "wall"), "cpu": median(runs, "cpu"), "user": median(runs, "user"),
             "system": median(runs, "system"), "read": median(floors, "read"), "cmark": cmark, "write": write,
-            "floor_cpu": median(floors, "cpu")}))
+            "floor_cpu": median(floors, "cpu"), "over_write": median(runs, "over_write"),
+            "over_floor": median(runs, "over_floor"), "each_over_floor": [run["over_floor"] for run in runs]}))
 
     def ext4(self):
         """A fresh journaled ext4 on a loop device under the work folder; its mount point, or None."""
@@ -330,7 +338,8 @@ detail:
                                 text=True).stdout.strip()
         print()
         print(f"CPU per item and per response, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}, commit {commit}, "
-              f"N = {self.args.n}, median of {self.args.runs} run(s)")
+              f"N = {self.args.n}, medians of {self.args.local_runs} local and {self.args.runs} remote run(s); "
+              f"the wall ratios are medians of each run's own")
         print()
         print("| local text (world) | wall s | CPU s (user + system) | reads s | libcmark s | writes s | CPU / libcmark "
               "| the floor's CPU s / libcmark | wall / writes | wall / (libcmark + writes) |")
@@ -340,7 +349,11 @@ detail:
                 row["cmark"], row["write"] = max(row["cmark"], 1e-6), max(row["write"], 1e-6)
                 print(f"| {name} | {row['wall']:.2f} | {row['cpu']:.2f} ({row['user']:.2f} + {row['system']:.2f}) "
                       f"| {row['read']:.2f} | {row['cmark']:.2f} | {row['write']:.2f} | {row['cpu'] / row['cmark']:.1f}× "
-                      f"| {row['floor_cpu']:.2f}, {row['floor_cpu'] / row['cmark']:.1f}× | {row['wall'] / row['write']:.2f}× | {row['wall'] / (row['cmark'] + row['write']):.2f}× |")
+                      f"| {row['floor_cpu']:.2f}, {row['floor_cpu'] / row['cmark']:.1f}× | {row['over_write']:.2f}× | {row['over_floor']:.2f}× |")
+        for kind, name, row in self.rows:
+            if kind == "local":
+                each = ", ".join(f"{ratio:.2f}×" for ratio in row["each_over_floor"])
+                print(f"\n{name}, wall / (libcmark + writes) run by run, each over the floor timed after it: {each}")
         for kind, name, row in self.rows:
             if kind == "instructions":
                 n = row["items"]
@@ -412,7 +425,8 @@ detail:
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=10000)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3, help="builds from each remote source")
+    parser.add_argument("--local-runs", type=int, default=7, help="builds from local text on each disk")
     parser.add_argument("--latency-ms", type=float, default=20)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--no-ext4", action="store_true", help="leave out the journaled ext4 loop image")
