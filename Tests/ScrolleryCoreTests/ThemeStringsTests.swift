@@ -106,6 +106,17 @@ struct ThemeStringsTests {
         #expect(own.count("items", 2) == "2 Einträge")
     }
 
+    @Test("a word's placeholders are filled in one pass, as the scripts fill them")
+    func filling() {
+        let values = ["n": "3", "site": "{n} photos of Zürich 🏔", "first": "21"]
+        #expect(ThemeStrings.fill("Page {n}", values) == "Page 3")
+        #expect(ThemeStrings.fill("{site}: {n}", values) == "{n} photos of Zürich 🏔: 3")
+        #expect(ThemeStrings.fill("{first}–{last} {{n}} {n", values) == "21–{last} {3} {n")
+        #expect(ThemeStrings.fill("ページ{n}／{n}", values) == "ページ3／3")
+        #expect(ThemeStrings.fill("no braces", values) == "no braces")
+        #expect(ThemeStrings.fill("{}{", values) == "{}{")
+    }
+
     @Test("the scripts' words are JSON that cannot close its <script>")
     func json() {
         let strings = ThemeStrings.of(language: "en", overrides: ["loadMore": "</script><b>\"&\\"]).strings
