@@ -215,6 +215,31 @@ struct TemplateTests {
         #expect(try Template("{{id}}", escaping: .urlComponent).render(["id": ".."]) == "%2E%2E")
     }
 
+    @Test("a field template of text and variables writes what the renderer writes, in each escaping")
+    func flatTemplates() throws {
+        let sources = [
+            "images/{{id}}.svg", "{{id}}", "{{{id}}}", "{{& id}}", "{{a}}-{{b.c}}/{{b.missing}}", "x{{missing}}y",
+            "{{flag}}|{{list}}|{{object}}", "{{.}}", "{{json.n}} {{json.s}} {{json.null}}", "line\n  {{id}}\n",
+            "{{#flag}}[{{id}}]{{/flag}}", "no tags at all",
+        ]
+        let context: TemplateValue = [
+            "id": "../a b/?#&<é 雨 👍🏽", "a": .utf8(Array("<b>&</b>".utf8)), "b": ["c": "ü/ü"], "flag": true,
+            "list": ["x", "y"], "object": ["k": "v"],
+            "json": TemplateValue(json: try JSONValue.parse(Data(#"{"n": 4.50, "s": "a\"b", "null": null}"#.utf8)))!,
+        ]
+        for source in sources {
+            for escaping in [TemplateEscaping.none, .html, .urlComponent] {
+                var renderer = TemplateRenderer(
+                    library: TemplateLibrary(), escaping: escaping, context: context, name: "t")
+                try renderer.render(TemplateParser.parse(source), blocks: [:])
+                let expected = String(decoding: renderer.output, as: UTF8.self)
+                #expect(
+                    try Template(source, escaping: escaping).render(context) == expected, "\(source) \(escaping)")
+            }
+        }
+        #expect(try Template("images/{{id}}.svg", escaping: .urlComponent).render(["id": "a/b"]) == "images/a%2Fb.svg")
+    }
+
     @Test("syntax errors name the line and the tag")
     func errors() {
         #expect(syntaxError("a\n{{#open}}\nb")?.description.contains("line 2") == true)

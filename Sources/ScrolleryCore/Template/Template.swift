@@ -5,6 +5,9 @@ package struct Template: Sendable {
     package let name: String
     private let nodes: [TemplateNode]
     private let escaping: TemplateEscaping
+    /// Whether the template is text and variables only (`images/{{id}}.jpg`), with nothing a renderer is
+    /// needed for: no section, partial or block.
+    private let isFlat: Bool
 
     /// - Parameters:
     ///   - text: the Mustache text.
@@ -13,8 +16,15 @@ package struct Template: Sendable {
     package init(_ text: String, escaping: TemplateEscaping, name: String = "template") throws(TemplateSyntaxError) {
         self.text = text
         self.name = name
-        self.nodes = try TemplateParser.parse(text)
+        let nodes = try TemplateParser.parse(text)
+        self.nodes = nodes
         self.escaping = escaping
+        isFlat = nodes.allSatisfy { node in
+            switch node {
+            case .text, .variable: true
+            case .constant, .section, .partial, .parent, .block: false
+            }
+        }
     }
 
     /// - Throws: when the render reaches one of the renderer's limits (a section repeated inside a list of
@@ -28,6 +38,23 @@ package struct Template: Sendable {
             case .bool(let flag)?: return flag ? "true" : "false"
             case .list?, .object?, .json?, nil: return ""
             }
+        }
+        // Text and variables: each variable looked up in `context` alone, as a renderer would, without one.
+        if isFlat {
+            var output: [UInt8] = []
+            output.reserveCapacity(text.utf8.count + 64)
+            for node in nodes {
+                switch node {
+                case .text(let bytes):
+                    output.append(contentsOf: bytes)
+                case .variable(let name, let escaped):
+                    TemplateRenderer.write(
+                        TemplateRenderer.lookup(name, in: context), escaped: escaped, escaping: escaping, to: &output)
+                case .constant, .section, .partial, .parent, .block:
+                    break
+                }
+            }
+            return String(decoding: output, as: UTF8.self)
         }
         var renderer = TemplateRenderer(
             library: TemplateLibrary(), escaping: escaping, context: context, name: name, capacity: 256)
