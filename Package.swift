@@ -49,6 +49,9 @@ let package = Package(
         // How the C library's allocator is set for picture work (glibc's mmap threshold and arenas, trims).
         .target(name: "CAllocatorTuning"),
         .target(name: "CRenameExchange"),
+        // The byte scans that run over all of a build's text (JSON strings, HTML escaping, control
+        // characters), sixteen bytes at a time with SSE2.
+        .target(name: "CByteScan"),
         // The commit a release binary was built from, linked in by `make dist` (scripts/dist).
         .target(name: "CBuildInfo"),
         // The core: pure functions of bytes and text (JSON, templates, Markdown, text, URLs, times, the one
@@ -57,6 +60,7 @@ let package = Package(
             name: "ScrolleryCore",
             dependencies: [
                 "CCmark",
+                "CByteScan",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings

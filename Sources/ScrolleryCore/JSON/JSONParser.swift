@@ -1,3 +1,5 @@
+import CByteScan
+
 /// Reads JSON (RFC 8259) from bytes straight into a `JSONValue`, in one pass with no intermediate
 /// objects: source pages and details are most of what a large build reads.
 ///
@@ -155,22 +157,10 @@ package struct JSONParser {
     }
 
     /// Moves past the bytes of a string that stand for themselves: all but a quote, a backslash and a control
-    /// character. Eight at a time while a word holds none of those.
+    /// character. Sixteen at a time (`scrollery_json_plain_length`).
     private mutating func skipPlainBytes() {
-        while bytes.count - index >= 8 {
-            let word = ByteWords.load(bytes, at: index)
-            if ByteWords.has(word, UInt8(ascii: "\"")) || ByteWords.has(word, UInt8(ascii: "\\"))
-                || ByteWords.hasBelow(word, 0x20)
-            {
-                break
-            }
-            index += 8
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
-            index += 1
-        }
+        guard index < bytes.count, let start = bytes.baseAddress else { return }
+        index += scrollery_json_plain_length(start + index, bytes.count - index)
     }
 
     /// `\uXXXX` after the `\u`, appended to `text` as UTF-8, with a surrogate pair read as one character; a

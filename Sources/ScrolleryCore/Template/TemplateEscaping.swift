@@ -1,3 +1,5 @@
+import CByteScan
+
 /// How `{{name}}` writes a value (`{{{name}}}` and `{{&name}}` always write it as it is).
 package enum TemplateEscaping: Sendable {
     /// `&`, `<`, `>`, `"` and `'` as entities: the theme's pages.
@@ -32,26 +34,17 @@ package enum TemplateEscaping: Sendable {
         }
     }
 
-    /// Eight bytes at a time while none of them is one that becomes an entity. Text of eight bytes or more
-    /// that holds none is written at once, its last eight bytes looked at in one word with those before;
-    /// otherwise the scan goes on from the first word that holds one.
+    /// Each run of bytes that stand for themselves is found sixteen bytes at a time
+    /// (`scrollery_html_plain_length`) and written at once; text that holds none of the five is written
+    /// whole.
     private static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard let start = bytes.baseAddress else { return }
         var index = 0
-        if bytes.count >= 8 {
-            while index + 8 <= bytes.count, !holdsEntityByte(ByteWords.load(bytes, at: index)) { index += 8 }
-            let tailIsClear = index + 8 > bytes.count && !holdsEntityByte(ByteWords.load(bytes, at: bytes.count - 8))
-            if index == bytes.count || tailIsClear {
-                output.append(contentsOf: bytes)
-                return
-            }
-        }
-        var start = 0
         while index < bytes.count {
-            if bytes.count - index >= 8, !holdsEntityByte(ByteWords.load(bytes, at: index)) {
-                index += 8
-                continue
-            }
-            defer { index += 1 }
+            let run = scrollery_html_plain_length(start + index, bytes.count - index)
+            output.append(contentsOf: UnsafeBufferPointer(start: start + index, count: run))
+            index += run
+            guard index < bytes.count else { return }
             let entity: StaticString
             switch bytes[index] {
             case UInt8(ascii: "&"): entity = "&amp;"
@@ -59,21 +52,15 @@ package enum TemplateEscaping: Sendable {
             case UInt8(ascii: ">"): entity = "&gt;"
             case UInt8(ascii: "\""): entity = "&quot;"
             case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
+            default:
+                // Not a byte the scan stops at; written as it is.
+                output.append(bytes[index])
+                index += 1
+                continue
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
             output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            start = index + 1
+            index += 1
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-    }
-
-    /// Whether some byte of `word` is `&`, `<`, `>`, `"` or `'`.
-    @inline(__always)
-    private static func holdsEntityByte(_ word: UInt64) -> Bool {
-        ByteWords.has(word, UInt8(ascii: "&")) || ByteWords.has(word, UInt8(ascii: "<"))
-            || ByteWords.has(word, UInt8(ascii: ">")) || ByteWords.has(word, UInt8(ascii: "\""))
-            || ByteWords.has(word, UInt8(ascii: "'"))
     }
 
     /// The reference for `.html`: each of the five scalars replaced by its entity, scalar by scalar. Not

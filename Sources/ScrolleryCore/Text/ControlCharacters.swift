@@ -1,3 +1,5 @@
+import CByteScan
+
 /// The control characters that text from a source may carry and nothing Scrollery shows may pass on: C0
 /// but tab and newline, DEL, and C1. In HTML they are invisible at best; in XML they make a feed or a
 /// sitemap not well-formed, so a reader drops it whole; on a terminal ESC and BEL act.
@@ -14,26 +16,10 @@ package enum ControlCharacters {
         utf8.withContiguousStorageIfAvailable(containsUnwanted) ?? Array(utf8).withUnsafeBufferPointer(containsUnwanted)
     }
 
-    /// Eight bytes at a time while none of them is below 0x20 (tab and newline included), DEL or 0xC2.
+    /// `containsUnwanted(_:)` of bytes, sixteen at a time (`scrollery_has_unwanted_controls`).
     static func containsUnwanted(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        var afterC2 = false
-        while index < bytes.count {
-            if !afterC2, bytes.count - index >= 8 {
-                let word = ByteWords.load(bytes, at: index)
-                if !ByteWords.hasBelow(word, 0x20), !ByteWords.has(word, 0x7F), !ByteWords.has(word, 0xC2) {
-                    index += 8
-                    continue
-                }
-            }
-            let byte = bytes[index]
-            if afterC2, byte < 0xA0 { return true }
-            afterC2 = byte == 0xC2
-            if byte < 0x20, byte != 0x09, byte != 0x0A { return true }
-            if byte == 0x7F { return true }
-            index += 1
-        }
-        return false
+        guard let start = bytes.baseAddress else { return false }
+        return scrollery_has_unwanted_controls(start, bytes.count)
     }
 
     /// `text` without them.
