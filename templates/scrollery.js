@@ -5,7 +5,7 @@
   'use strict';
   var d = document, w = window, root = d.documentElement;
   var T = JSON.parse((d.getElementById('scrollery-strings') || {}).textContent || '{}');
-  var t = function (k, v) { var s = T[k] || k; for (var n in v) s = s.replace('{' + n + '}', v[n]); return s; };
+  var t = function (k, v) { return (T[k] || k).replace(/\{(\w+)\}/g, function (m, n) { return v && n in v ? v[n] : m; }); };
   var V = w.Scrollery = { T: T, t: t };
   if (!('IntersectionObserver' in w) || !w.fetch || !w.DOMParser || !w.URL) return;
 

@@ -166,3 +166,17 @@ def test_arabic_site_is_right_to_left(arabic, browser):
     assert bad == [], Axe(d).report(bad)
     assert d.execute_script(OPEN)
     assert console_errors(d) == []
+
+
+def test_a_word_is_filled_in_one_pass(french, browser):
+    """`Scrollery.t` fills each `{name}` of a word from the values given, in one pass, as the build fills the
+    words it writes: a value is written as it is (a title with `$&` or a `{name}` of its own stays whole),
+    a name used twice is filled twice, and a name without a value stays."""
+    d = browser(1280, 900)
+    d.get(french.origin + BASE)
+    wait_for(d, READY, 10, "the script to start")
+    got = d.execute_script("""var S = window.Scrollery;
+S.T.testRemoved = '« {title} » retiré.'; S.T.testTwice = '{n} / {n} {total}';
+return [S.t('testRemoved', {title: 'Chats $& chiens {total} $1'}), S.t('testTwice', {n: 3}), S.t('testTwice')];""")
+    assert got == ["« Chats $& chiens {total} $1 » retiré.", "3 / 3 {total}", "{n} / {n} {total}"]
+    assert console_errors(d) == []
