@@ -106,7 +106,7 @@ struct ThemeStringsTests {
         #expect(own.count("items", 2) == "2 Einträge")
     }
 
-    @Test("a word's placeholders are filled in one pass, as the scripts fill them")
+    @Test("a word's placeholders are filled in one pass, as the theme's scripts fill them")
     func filling() {
         let values = ["n": "3", "site": "{n} photos of Zürich 🏔", "first": "21"]
         #expect(ThemeStrings.fill("Page {n}", values) == "Page 3")
@@ -115,6 +115,8 @@ struct ThemeStringsTests {
         #expect(ThemeStrings.fill("ページ{n}／{n}", values) == "ページ3／3")
         #expect(ThemeStrings.fill("no braces", values) == "no braces")
         #expect(ThemeStrings.fill("{}{", values) == "{}{")
+        // A mark after the brace is not part of the name (the scripts read UTF-16, not Characters).
+        #expect(ThemeStrings.fill("{n}\u{301}", values) == "3\u{301}")
     }
 
     @Test("the scripts' words are JSON that cannot close its <script>")

@@ -81,7 +81,7 @@ public struct SectionLabels: Sendable, Equatable, Hashable {
     ///   - weekYear: the year `{year}` stands for (the ISO week-numbering year in a week's heading).
     func heading(_ pattern: String, day: CalendarDay, weekYear: Int? = nil, week: Int? = nil) -> String {
         let (year, month, dayOfMonth) = day.parts
-        return Self.fill(pattern) { name in
+        return Placeholders.fill(pattern) { name in
             switch name {
             case "year": String(weekYear ?? year)
             case "month": months[month - 1]
@@ -95,24 +95,6 @@ public struct SectionLabels: Sendable, Equatable, Hashable {
             default: nil
             }
         }
-    }
-
-    /// `pattern` with each `{name}` that `value` knows replaced; the rest as written.
-    static func fill(_ pattern: String, _ value: (Substring) -> String?) -> String {
-        var result = ""
-        var rest = pattern[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            guard let close = after.firstIndex(of: "}"), let filled = value(after[..<close]) else {
-                result += "{"
-                rest = after
-                continue
-            }
-            result += filled
-            rest = after[after.index(after: close)...]
-        }
-        return result + rest
     }
 
     private static func twoDigits(_ number: Int) -> String {

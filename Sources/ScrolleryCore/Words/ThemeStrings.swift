@@ -107,30 +107,9 @@ public struct ThemeStrings: Sendable, Equatable {
         return Self.fill(form, all)
     }
 
-    /// `text` with each `{name}` that `values` has replaced by its value, in one pass from the start: a value
-    /// is never searched for names itself (a site title of `{n} photos` stays as it is), as the scripts fill
-    /// words. Any other brace stays as it is.
+    /// `text` with each `{name}` that `values` has filled in (`Placeholders.fill`).
     static func fill(_ text: String, _ values: [String: String]) -> String {
-        let brace = UInt8(ascii: "{")
-        guard text.utf8.contains(brace) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        var rest = Substring(text)
-        while let open = rest.utf8.firstIndex(of: brace) {
-            result += rest[..<open]
-            let name = rest.utf8.index(after: open)
-            if let close = rest.utf8[name...].firstIndex(of: UInt8(ascii: "}")),
-                let value = values[String(rest[name..<close])]
-            {
-                result += value
-                rest = rest[rest.utf8.index(after: close)...]
-            } else {
-                result += "{"
-                rest = rest[name...]
-            }
-        }
-        result += rest
-        return result
+        Placeholders.fill(text) { values[String($0)] }
     }
 
     /// The words the scripts use (the keys of `keys` and every form of those count keys), as one JSON
