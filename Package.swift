@@ -198,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScrolleryCoreTests",
-            dependencies: ["ScrolleryCore", "ScrolleryTestSupport"],
+            dependencies: ["ScrolleryCore", "CByteScan", "ScrolleryTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -24,18 +24,35 @@ static inline __m128i below_space(__m128i chunk) {
 }
 
 static inline __m128i load(const uint8_t *bytes) { return _mm_loadu_si128((const __m128i *)bytes); }
+
+/// Lanes of all ones at a quote, a backslash or a byte below 0x20.
+static inline __m128i json_stops(__m128i chunk) {
+    return _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(chunk, _mm_set1_epi8('"')), _mm_cmpeq_epi8(chunk, _mm_set1_epi8('\\'))),
+        below_space(chunk));
+}
+
+/// Lanes of all ones at `&`, `<`, `>`, `"` or `'`.
+static inline __m128i html_stops(__m128i chunk) {
+    return _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(chunk, _mm_set1_epi8('&')), _mm_cmpeq_epi8(chunk, _mm_set1_epi8('<'))),
+        _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(chunk, _mm_set1_epi8('>')), _mm_cmpeq_epi8(chunk, _mm_set1_epi8('"'))),
+            _mm_cmpeq_epi8(chunk, _mm_set1_epi8('\''))));
+}
 #endif
 
 size_t scrollery_json_plain_length(const uint8_t *bytes, size_t count) {
     size_t index = 0;
 #if defined(__SSE2__)
     for (; index + 16 <= count; index += 16) {
-        __m128i chunk = load(bytes + index);
-        __m128i stops = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(chunk, _mm_set1_epi8('"')), _mm_cmpeq_epi8(chunk, _mm_set1_epi8('\\'))),
-            below_space(chunk));
-        int mask = _mm_movemask_epi8(stops);
+        int mask = _mm_movemask_epi8(json_stops(load(bytes + index)));
         if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
+    }
+    // The last bytes in one chunk that ends where the text does, the lanes already read masked off.
+    if (index < count && count >= 16) {
+        unsigned mask = (unsigned)_mm_movemask_epi8(json_stops(load(bytes + count - 16))) >> (index - (count - 16));
+        return mask != 0 ? index + (size_t)__builtin_ctz(mask) : count;
     }
 #endif
     while (index < count && !is_json_stop(bytes[index])) index++;
@@ -46,14 +63,12 @@ size_t scrollery_html_plain_length(const uint8_t *bytes, size_t count) {
     size_t index = 0;
 #if defined(__SSE2__)
     for (; index + 16 <= count; index += 16) {
-        __m128i chunk = load(bytes + index);
-        __m128i stops = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(chunk, _mm_set1_epi8('&')), _mm_cmpeq_epi8(chunk, _mm_set1_epi8('<'))),
-            _mm_or_si128(
-                _mm_or_si128(_mm_cmpeq_epi8(chunk, _mm_set1_epi8('>')), _mm_cmpeq_epi8(chunk, _mm_set1_epi8('"'))),
-                _mm_cmpeq_epi8(chunk, _mm_set1_epi8('\''))));
-        int mask = _mm_movemask_epi8(stops);
+        int mask = _mm_movemask_epi8(html_stops(load(bytes + index)));
         if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
+    }
+    if (index < count && count >= 16) {
+        unsigned mask = (unsigned)_mm_movemask_epi8(html_stops(load(bytes + count - 16))) >> (index - (count - 16));
+        return mask != 0 ? index + (size_t)__builtin_ctz(mask) : count;
     }
 #endif
     while (index < count && !is_html_stop(bytes[index])) index++;

@@ -92,7 +92,7 @@ struct JSONParserTests {
         }
     }
 
-    @Test("a quote, an escape or a control character is found at any place of a long string (eight bytes at a time)")
+    @Test("a quote, an escape or a control character is found at any place of a long string (sixteen bytes at a time)")
     func stringsReadByWords() throws {
         let words = "Zoë ✓ 漢字 abcdefghijklmnopqrstuvwxyz 0123456789"
         for cut in 0...words.utf8.count {

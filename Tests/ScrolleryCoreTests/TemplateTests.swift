@@ -65,14 +65,14 @@ struct TemplateTests {
         #expect(copied == Array("é & ü".utf8))
     }
 
-    @Test("HTML escaping a word at a time writes what escaping each scalar writes, in any script")
+    @Test("HTML escaping sixteen bytes at a time writes what escaping each scalar writes, in any script")
     func htmlEscapingMatchesScalarByScalar() throws {
         var generator = SeededGenerator(seed: 20_261_125)
         let pieces =
             MarkdownTests.worldSentences + ["\u{600}", "&", "<", ">", "\"", "'", "a", "é", "&amp;", "<b>", "'\"'"]
         let template = try Template("{{text}}", escaping: .html)
         for _ in 0..<3_000 {
-            // Lengths around the eight bytes read at once, with the five bytes at every offset.
+            // Lengths around the sixteen bytes read at once, with the five bytes at every offset.
             let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
                 pieces.randomElement(using: &generator) ?? ""
             }.joined()

@@ -5,19 +5,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The scans of text's bytes that run over every byte of a build's input and output, sixteen bytes at a
-/// time where the CPU has SSE2 (every x86-64) and one at a time elsewhere. Each reads only `bytes[0..<count]`.
+// The scans of text's bytes that run over every byte of a build's input and output, sixteen bytes at a time
+// where the CPU has SSE2 (every x86-64) and one at a time elsewhere. Each reads only bytes[0..<count], and
+// `bytes` may be NULL when `count` is 0.
 
 /// How many bytes at the start of `bytes` stand for themselves in a JSON string: the index of the first
 /// quote, backslash or byte below 0x20, or `count` when there is none.
-size_t scrollery_json_plain_length(const uint8_t *bytes, size_t count);
+size_t scrollery_json_plain_length(const uint8_t *_Nullable bytes, size_t count);
 
 /// How many bytes at the start of `bytes` HTML escaping writes as they are: the index of the first `&`,
 /// `<`, `>`, `"` or `'`, or `count` when there is none.
-size_t scrollery_html_plain_length(const uint8_t *bytes, size_t count);
+size_t scrollery_html_plain_length(const uint8_t *_Nullable bytes, size_t count);
 
 /// Whether valid UTF-8 holds a control character that text from a source may not pass on: a byte below
-/// 0x20 but tab and newline, DEL (0x7F), or C1 (0xC2 followed by 0x80-0x9F).
-bool scrollery_has_unwanted_controls(const uint8_t *bytes, size_t count);
+/// 0x20 but tab and newline, DEL (0x7F), or C1 (0xC2 followed by a byte below 0xA0, which in valid UTF-8
+/// is 0x80-0x9F).
+bool scrollery_has_unwanted_controls(const uint8_t *_Nullable bytes, size_t count);
 
 #endif

@@ -5,8 +5,8 @@ package struct Template: Sendable {
     package let name: String
     private let nodes: [TemplateNode]
     private let escaping: TemplateEscaping
-    /// Whether the template is text and variables only (`images/{{id}}.jpg`), with nothing a renderer is
-    /// needed for: no section, partial or block.
+    /// Whether the template is text and variables only (`images/{{id}}.jpg`), nothing a renderer is needed
+    /// for.
     private let isFlat: Bool
 
     /// - Parameters:

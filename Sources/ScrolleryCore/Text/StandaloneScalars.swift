@@ -8,7 +8,7 @@
 /// prepended sign, a Hangul jamo, CR. Every scalar listed here is checked against the standard library's
 /// grapheme breaking by a test (`ScalarClassTests`), so a newer Unicode cannot change this silently.
 package enum StandaloneScalars {
-    /// Whether `value` is a standalone scalar: a bit of a table below U+10000, where the common scripts are.
+    /// Whether `value` is a standalone scalar: ASCII but CR, or a scalar of `listed`.
     @inline(__always)
     package static func contains(_ value: UInt32) -> Bool {
         if value < 0x80 { return value != 0x0D }
