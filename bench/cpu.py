@@ -1,7 +1,7 @@
 """The CPU a build spends, beside the floors that bound it: per item for local text, per response for an API.
 
     python3 bench/cpu.py [--n 10000] [--runs 3] [--local-runs 7] [--latency-ms 20] [--concurrency 8]
-                         [--no-ext4] [--instructions 2000]
+                         [--no-ext4] [--no-remote] [--instructions 2000]
 
 Local text: the `world` gallery of N items (bench/generate.py) built from local JSON with pictures off, on a
 fresh journaled ext4 loop image (made and mounted by the bench when it runs as root; `--no-ext4` leaves it
@@ -374,6 +374,10 @@ detail:
                       f"its vector code under callgrind. Without them, "
                       f"{(per_item - sha_per_item) / 1e3:,.1f} k an item, "
                       f"{(per_item - sha_per_item) / floor_per_item:.1f}× the floor's.")
+        if self.args.no_remote:
+            for note in self.notes:
+                print(f"\nNote: {note}")
+            return
         print()
         print("| remote, from an empty cache | responses | wall s | CPU s | CPU ms per response | beyond local, ms "
               "per response | curl wall s | curl CPU ms per response | Scrollery / curl "
@@ -409,12 +413,13 @@ detail:
                 self.instructions(shm)
             else:
                 self.notes.append(f"the tmpfs row was left out: {shm} is not a folder")
-            print(f"== remote: {self.args.n} items and their details, {self.args.concurrency} at a time",
-                  file=sys.stderr)
-            if mount:
-                self.remote_root = mount / "remote"
-                self.remote_root.mkdir()
-            self.remotes()
+            if not self.args.no_remote:
+                print(f"== remote: {self.args.n} items and their details, {self.args.concurrency} at a time",
+                      file=sys.stderr)
+                if mount:
+                    self.remote_root = mount / "remote"
+                    self.remote_root.mkdir()
+                self.remotes()
         finally:
             if mount:
                 self.unmount(mount)
@@ -430,6 +435,7 @@ def main():
     parser.add_argument("--latency-ms", type=float, default=20)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--no-ext4", action="store_true", help="leave out the journaled ext4 loop image")
+    parser.add_argument("--no-remote", action="store_true", help="leave out the builds from the replica and nginx")
     parser.add_argument("--instructions", type=int, default=2000,
                         help="items of the build counted under callgrind (0 leaves the count out)")
     parser.add_argument("--tmpfs", default="/dev/shm")
