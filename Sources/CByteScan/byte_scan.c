@@ -42,37 +42,45 @@ static inline __m128i html_stops(__m128i chunk) {
 }
 #endif
 
-size_t scrollery_json_plain_length(const uint8_t *bytes, size_t count) {
+#if defined(__SSE2__)
+typedef __m128i (*chunk_stops)(__m128i);
+#endif
+
+/// The index of the first byte of `bytes` where `stops` (16 at a time) or `is_stop` (one at a time) says
+/// the run ends, or `count`. Inlined into each scan with its own two, so no call is made through them.
+static inline size_t plain_length(const uint8_t *bytes, size_t count,
+#if defined(__SSE2__)
+                                  chunk_stops stops,
+#endif
+                                  bool (*is_stop)(uint8_t)) {
     size_t index = 0;
 #if defined(__SSE2__)
     for (; index + 16 <= count; index += 16) {
-        int mask = _mm_movemask_epi8(json_stops(load(bytes + index)));
+        int mask = _mm_movemask_epi8(stops(load(bytes + index)));
         if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
     }
-    // The last bytes in one chunk that ends where the text does, the lanes already read masked off.
+    // The last bytes in one chunk that ends where the text does, the lanes already read shifted off.
     if (index < count && count >= 16) {
-        unsigned mask = (unsigned)_mm_movemask_epi8(json_stops(load(bytes + count - 16))) >> (index - (count - 16));
+        unsigned mask = (unsigned)_mm_movemask_epi8(stops(load(bytes + count - 16))) >> (index - (count - 16));
         return mask != 0 ? index + (size_t)__builtin_ctz(mask) : count;
     }
 #endif
-    while (index < count && !is_json_stop(bytes[index])) index++;
+    while (index < count && !is_stop(bytes[index])) index++;
     return index;
 }
 
-size_t scrollery_html_plain_length(const uint8_t *bytes, size_t count) {
-    size_t index = 0;
 #if defined(__SSE2__)
-    for (; index + 16 <= count; index += 16) {
-        int mask = _mm_movemask_epi8(html_stops(load(bytes + index)));
-        if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
-    }
-    if (index < count && count >= 16) {
-        unsigned mask = (unsigned)_mm_movemask_epi8(html_stops(load(bytes + count - 16))) >> (index - (count - 16));
-        return mask != 0 ? index + (size_t)__builtin_ctz(mask) : count;
-    }
+#define SCAN(chunk, byte) chunk, byte
+#else
+#define SCAN(chunk, byte) byte
 #endif
-    while (index < count && !is_html_stop(bytes[index])) index++;
-    return index;
+
+size_t scrollery_json_plain_length(const uint8_t *bytes, size_t count) {
+    return plain_length(bytes, count, SCAN(json_stops, is_json_stop));
+}
+
+size_t scrollery_html_plain_length(const uint8_t *bytes, size_t count) {
+    return plain_length(bytes, count, SCAN(html_stops, is_html_stop));
 }
 
 bool scrollery_has_unwanted_controls(const uint8_t *bytes, size_t count) {

@@ -5,6 +5,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#if !defined(__clang__) && !defined(_Nullable)
+#define _Nullable
+#endif
+
 // The scans of text's bytes that run over every byte of a build's input and output, sixteen bytes at a time
 // where the CPU has SSE2 (every x86-64) and one at a time elsewhere. Each reads only bytes[0..<count], and
 // `bytes` may be NULL when `count` is 0.
