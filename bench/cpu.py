@@ -336,9 +336,10 @@ detail:
     def print_report(self):
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
                                 text=True).stdout.strip()
+        remote = "" if self.args.no_remote else f" and {self.args.runs} remote"
         print()
         print(f"CPU per item and per response, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}, commit {commit}, "
-              f"N = {self.args.n}, medians of {self.args.local_runs} local and {self.args.runs} remote run(s); "
+              f"N = {self.args.n}, medians of {self.args.local_runs} local{remote} run(s); "
               f"the wall ratios are medians of each run's own")
         print()
         print("| local text (world) | wall s | CPU s (user + system) | reads s | libcmark s | writes s | CPU / libcmark "
@@ -374,25 +375,22 @@ detail:
                       f"its vector code under callgrind. Without them, "
                       f"{(per_item - sha_per_item) / 1e3:,.1f} k an item, "
                       f"{(per_item - sha_per_item) / floor_per_item:.1f}× the floor's.")
-        if self.args.no_remote:
-            for note in self.notes:
-                print(f"\nNote: {note}")
-            return
-        print()
-        print("| remote, from an empty cache | responses | wall s | CPU s | CPU ms per response | beyond local, ms "
-              "per response | curl wall s | curl CPU ms per response | Scrollery / curl "
-              "| AsyncHTTPClient alone, ms per response (/ curl) |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-        for kind, name, row in self.rows:
-            if kind == "remote":
-                each = row["cpu"] / row["responses"] * 1000
-                beyond = (row["cpu"] - row["local"]) / row["responses"] * 1000
-                curl = max(row["curl"], 1e-6) / row["responses"] * 1000
-                client = row["client"] / row["responses"] * 1000 if row["client"] is not None else None
-                shown = f"{client:.3f} ({client / curl:.1f}×)" if client is not None else "not built"
-                print(f"| {name} | {row['responses']:,} | {row['wall']:.2f} | {row['cpu']:.2f} | {each:.3f} "
-                      f"| {beyond:.3f} | {row['curl_wall']:.2f} | {curl:.3f} | {each / curl:.1f}× "
-                      f"(beyond local {beyond / curl:.1f}×) | {shown} |")
+        if not self.args.no_remote:
+            print()
+            print("| remote, from an empty cache | responses | wall s | CPU s | CPU ms per response | beyond local, ms "
+                  "per response | curl wall s | curl CPU ms per response | Scrollery / curl "
+                  "| AsyncHTTPClient alone, ms per response (/ curl) |")
+            print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+            for kind, name, row in self.rows:
+                if kind == "remote":
+                    each = row["cpu"] / row["responses"] * 1000
+                    beyond = (row["cpu"] - row["local"]) / row["responses"] * 1000
+                    curl = max(row["curl"], 1e-6) / row["responses"] * 1000
+                    client = row["client"] / row["responses"] * 1000 if row["client"] is not None else None
+                    shown = f"{client:.3f} ({client / curl:.1f}×)" if client is not None else "not built"
+                    print(f"| {name} | {row['responses']:,} | {row['wall']:.2f} | {row['cpu']:.2f} | {each:.3f} "
+                          f"| {beyond:.3f} | {row['curl_wall']:.2f} | {curl:.3f} | {each / curl:.1f}× "
+                          f"(beyond local {beyond / curl:.1f}×) | {shown} |")
         for note in self.notes:
             print(f"\nNote: {note}")
 
