@@ -8,10 +8,11 @@ enum JSONDocument {
     ///   - response: the fetched response.
     ///   - shown: the location as it may be shown (secrets redacted).
     static func decode(_ response: FetchResponse, shownAs shown: String) throws(SourceError) -> JSONValue {
-        if let type = response.headers["content-type"]?.lowercased(), !JSONMediaType.allows(type) {
+        if let type = response.headers["content-type"], !JSONMediaType.allows(type) {
             throw SourceError(
                 location: shown,
-                problem: "is not JSON: the server sent `\(type)`. Check that the URL points at the API, not a web page."
+                problem: "is not JSON: the server sent `\(type.lowercased())`. Check that the URL points at the API, "
+                    + "not a web page."
             )
         }
         if let parsed = response.parsedJSON { return parsed }

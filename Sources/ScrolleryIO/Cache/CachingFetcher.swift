@@ -119,7 +119,7 @@ package struct CachingFetcher: Fetcher {
     /// so the source does not parse it a second time.
     private static func usableJSON(_ response: FetchResponse) -> JSONValue? {
         guard response.status == 200 else { return nil }
-        if let type = response.headers["content-type"], !JSONMediaType.allows(type.lowercased()) { return nil }
+        if let type = response.headers["content-type"], !JSONMediaType.allows(type) { return nil }
         return try? JSONValue.parse(response.body)
     }
 
