@@ -122,8 +122,8 @@ struct CacheEntryTests {
                     response: FetchResponse(
                         body: Data(body.utf8), status: 200, headers: [:], location: location),
                     storedAt: Date(timeIntervalSince1970: 0))
-                try cache.store(entry, as: location)
-                #expect(cache.load(location, url: location)?.body == Data(body.utf8))
+                try cache.store(entry, in: cache.slot(for: location))
+                #expect(cache.load(cache.slot(for: location), url: location)?.body == Data(body.utf8))
             }
             let folder = cache.file(for: location).deletingLastPathComponent()
             #expect(

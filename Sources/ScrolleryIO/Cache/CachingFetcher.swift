@@ -29,12 +29,12 @@ package struct CachingFetcher: Fetcher {
 
     package func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let key = redactor(request.location)
-        let name = Self.entryName(of: request)
-        var cached = mode == .refresh ? nil : cache.load(name, url: key)
+        let slot = cache.slot(for: Self.entryName(of: request))
+        var cached = mode == .refresh ? nil : cache.load(slot, url: key)
         // An entry of a build before the digest is JSON that must still parse (a power cut may have cut it):
         // whole, it is stored again with its digest, so it is checked by that from then on.
         if let entry = cached, entry.header.digest == nil, entry.missing == nil, case .json = request.content {
-            if (try? JSONValue.parse(entry.body)) != nil { save(entry, as: name) } else { cached = nil }
+            if (try? JSONValue.parse(entry.body)) != nil { save(entry, in: slot) } else { cached = nil }
         }
         if mode == .offline {
             guard let cached else {
@@ -76,7 +76,7 @@ package struct CachingFetcher: Fetcher {
             if let status = CachedResponse.missingStatus(error.kind) {
                 // Kept so that an offline run ends a source where the online one did (a page past the last).
                 let answer = FetchResponse(body: Data(), status: status, location: request.location)
-                save(CachedResponse(url: key, response: answer, storedAt: Date()), as: name)
+                save(CachedResponse(url: key, response: answer, storedAt: Date()), in: slot)
             }
             guard let cached, settings.staleIfError, Self.isTransient(error.kind) else { throw error }
             logger.notice("using the cached copy of \(key): \(error.reason)")
@@ -98,17 +98,17 @@ package struct CachingFetcher: Fetcher {
             for name in ["etag", "last-modified"] {
                 if let value = response.headers[name] { refreshed.header.headers[name] = value }
             }
-            save(refreshed, as: name)
+            save(refreshed, in: slot)
             return refreshed.response(location: request.location)
         }
         if case .image = request.content {
             if Self.usableImage(response) {
-                save(CachedResponse(url: key, response: response, storedAt: Date()), as: name)
+                save(CachedResponse(url: key, response: response, storedAt: Date()), in: slot)
             }
             return response
         }
         guard let parsed = Self.usableJSON(response) else { return response }
-        save(CachedResponse(url: key, response: response, storedAt: Date()), as: name)
+        save(CachedResponse(url: key, response: response, storedAt: Date()), in: slot)
         var parsedResponse = response
         parsedResponse.parsedJSON = parsed
         return parsedResponse
@@ -155,9 +155,9 @@ package struct CachingFetcher: Fetcher {
         "if-unmodified-since", "if-range",
     ]
 
-    private func save(_ entry: CachedResponse, as name: String) {
+    private func save(_ entry: CachedResponse, in slot: HTTPCache.Slot) {
         do {
-            try cache.store(entry, as: name)
+            try cache.store(entry, in: slot)
         } catch {
             logger.warning("could not write the cache entry for \(entry.header.url): \(error)")
         }

@@ -22,41 +22,51 @@ package struct HTTPCache: Sendable {
         "\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
     private static let temporaryNumbers = Atomic<Int>(0)
 
+    /// Where the entry filed under a name lives, worked out once for both its load and its store.
+    package struct Slot: Sendable {
+        /// The folder of entries that share the digest's first two hex digits.
+        let folder: String
+        /// The entry's file.
+        let file: String
+        /// The SHA-256 of the name, in lower-case hex: the file's name.
+        let digest: String
+    }
+
     /// The file of the entry filed under `name`. Made without asking the file system (as
     /// `appendingPathComponent` does, once a component), since a build makes one for every response.
     package func file(for name: String) -> URL {
-        URL(fileURLWithPath: path(for: name).file, isDirectory: false)
+        URL(fileURLWithPath: slot(for: name).file, isDirectory: false)
     }
 
-    /// `file(for:)`'s path, made of strings alone.
-    private func path(for name: String) -> (folder: String, file: String, digest: String) {
+    /// The slot of the entry filed under `name`, made of strings alone.
+    package func slot(for name: String) -> Slot {
         let digest = ContentDigest.hex(of: name)
         let folder = folderPath + (folderPath.hasSuffix("/") ? "" : "/") + "http/" + digest.prefix(2)
-        return (folder, folder + "/" + digest, digest)
+        return Slot(folder: folder, file: folder + "/" + digest, digest: digest)
     }
 
-    /// The entry filed under `name`, if it is whole and holds `url` (the redacted URL).
-    package func load(_ name: String, url: String) -> CachedResponse? {
-        guard let data = try? Data(contentsOf: file(for: name)),
+    /// The entry in `slot`, if it is whole and holds `url` (the redacted URL).
+    package func load(_ slot: Slot, url: String) -> CachedResponse? {
+        guard let data = try? WholeFile.read(atPath: slot.file),
             let entry = CachedResponse(encoded: data), entry.header.url == url
         else { return nil }
         return entry
     }
 
-    package func store(_ entry: CachedResponse, as name: String) throws {
-        let (entryFolder, target, digest) = path(for: name)
+    /// Writes `entry` into `slot` in place of what was there, whole or not at all.
+    package func store(_ entry: CachedResponse, in slot: Slot) throws {
         let number = Self.temporaryNumbers.add(1, ordering: .relaxed).newValue
-        let temporary = entryFolder + "/.\(digest).\(Self.temporaryPrefix)\(number).tmp"
+        let temporary = slot.folder + "/.\(slot.digest).\(Self.temporaryPrefix)\(number).tmp"
         let data = entry.encoded()
         // The folder is made only when the write finds it missing: most entries go where one already is.
         do {
             try NewFile.write(data, atPath: temporary)
         } catch let failure as POSIXFailure where failure.errno == ENOENT {
-            try FileManager.default.createDirectory(atPath: entryFolder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: slot.folder, withIntermediateDirectories: true)
             try NewFile.write(data, atPath: temporary)
         }
         // rename(2) replaces the target atomically.
-        guard rename(temporary, target) == 0 else {
+        guard rename(temporary, slot.file) == 0 else {
             let failure = POSIXFailure(errno: SystemCalls.lastError)
             unlink(temporary)
             throw failure
