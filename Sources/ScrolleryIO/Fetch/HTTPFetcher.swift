@@ -55,6 +55,9 @@ package struct HTTPFetcher: Fetcher {
         // A connection that fails fails its request at once: `fetch` decides whether to try again, so a
         // host that is not there costs one attempt, not a pool retrying it with backoff until the deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
+        // No spans: the build traces nothing, and the default no-op tracer still reads each request's URL
+        // again to name a span's attributes.
+        configuration.tracing.tracer = nil
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -78,7 +81,7 @@ package struct HTTPFetcher: Fetcher {
                     if case .refused(let down) = hosts.start(origin, firstAttempt: attempt == 0) {
                         return .refused(down)
                     }
-                    return await attemptOnce(request, origin: origin)
+                    return await attemptOnce(request, url: url, origin: origin)
                 }
             } catch {
                 throw FetchError(.cancelled, location: shown, reason: "cancelled")
@@ -145,7 +148,8 @@ package struct HTTPFetcher: Fetcher {
 
     /// The host and, when the URL names one, its port: the unit whose health the build follows.
     package static func origin(host: String, port: Int?) -> String {
-        let name = host.contains(":") ? "[\(host.lowercased())]" : host.lowercased()
+        // `utf8.contains`: Foundation's `contains` of a string would search through `NSString`.
+        let name = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host.lowercased())]" : host.lowercased()
         return port.map { "\(name):\($0)" } ?? name
     }
 
@@ -176,11 +180,11 @@ package struct HTTPFetcher: Fetcher {
 
     /// One attempt, redirects included, within `fetch.timeout` from the first byte sent to the last byte
     /// of the body: a server that trickles its body never holds a build longer than that.
-    private func attemptOnce(_ request: FetchRequest, origin: String) async -> Outcome {
+    private func attemptOnce(_ request: FetchRequest, url: URL, origin: String) async -> Outcome {
         let timeout = settings.timeout
         let hop = HopInProgress()
         let outcome = await deadlines.run(within: timeout, completed: Self.answered) {
-            await self.attemptFollowingRedirects(request, origin: origin, hop: hop)
+            await self.attemptFollowingRedirects(request, url: url, origin: origin, hop: hop)
         }
         if let outcome { return outcome }
         let late = Outcome.failure(.timeout, "no response within \(timeout) (fetch.timeout, body included)")
@@ -204,13 +208,10 @@ package struct HTTPFetcher: Fetcher {
 
     /// One attempt and the redirects it is answered with. A hop to another host (a CDN, say) counts in
     /// that host's health, not the request's: the outcome is then `.redirected`, and a host that is down
-    /// is not asked again.
+    /// is not asked again. `original` is the request's location as a URL.
     private func attemptFollowingRedirects(
-        _ request: FetchRequest, origin: String, hop inProgress: HopInProgress
+        _ request: FetchRequest, url original: URL, origin: String, hop inProgress: HopInProgress
     ) async -> Outcome {
-        guard let original = URL(string: request.location) else {
-            return .failure(.unsupported, "is not a URL")
-        }
         let rule = RedirectRule(maxRedirects: settings.maxRedirects)
         let hosts = statistics.hosts
         var current = original
