@@ -76,9 +76,9 @@ package final class Permits: Sendable {
 
     private func release(_ key: String) {
         let next = state.withLock { state -> Waiter? in
-            if var queue = state.waiting[key], !queue.isEmpty {
-                let next = queue.removeFirst()
-                state.waiting[key] = queue.isEmpty ? nil : queue
+            // Taken from the queue where it is (a copy of the queue would copy every waiter).
+            if state.waiting[key]?.isEmpty == false, let next = state.waiting[key]?.removeFirst() {
+                if state.waiting[key]?.isEmpty == true { state.waiting[key] = nil }
                 return next
             }
             state.held[key, default: 1] -= 1
