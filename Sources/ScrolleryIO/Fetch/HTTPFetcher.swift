@@ -281,7 +281,7 @@ package struct HTTPFetcher: Fetcher {
                     .tooLarge, "the response is larger than \(content.limitName) (\(limit) bytes) after decompression")
             }
             statistics.update { $0.bytes += body.readableBytes }
-            var headers: [String: String] = [:]
+            var headers = [String: String](minimumCapacity: response.headers.count)
             for (name, value) in response.headers {
                 let key = name.lowercased()
                 headers[key] = headers[key].map { "\($0), \(value)" } ?? value
