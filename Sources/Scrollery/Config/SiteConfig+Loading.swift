@@ -41,7 +41,9 @@ extension SiteConfig {
     ) throws(ConfigError) -> SiteConfig {
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: yaml) else {
+            // The basic resolver leaves every plain scalar a string, which is all the decoder reads (it
+            // reads numbers and booleans itself); the default one compiles a dozen patterns at each start.
+            guard let node = try Yams.compose(yaml: yaml, .basic) else {
                 throw ConfigError(
                     file: file.path, key: "", line: nil, problem: "is empty.",
                     fix: "Start from `scrollery init --preset local` or docs/configuration.md.")
