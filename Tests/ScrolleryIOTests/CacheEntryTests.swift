@@ -142,4 +142,20 @@ struct CacheEntryTests {
             #expect(FileManager.default.fileExists(atPath: live.path))
         }
     }
+
+    @Test("a FIFO or a folder where an entry goes is no entry, and reading it does not block")
+    func notAFile() throws {
+        try withScratchFolderSync { scratch in
+            let cache = HTTPCache(folder: scratch.url.appendingPathComponent("cache"))
+            for (location, make) in [
+                ("https://api.example/fifo", { (path: String) in mkfifo(path, 0o600) }),
+                ("https://api.example/folder", { (path: String) in mkdir(path, 0o700) }),
+            ] {
+                let slot = cache.slot(for: location)
+                try FileManager.default.createDirectory(atPath: slot.folder, withIntermediateDirectories: true)
+                try #require(make(slot.file) == 0)
+                #expect(cache.load(slot, url: location) == nil)
+            }
+        }
+    }
 }

@@ -4,8 +4,8 @@ import Testing
 
 @testable import ScrolleryIO
 
-/// A whole file read with plain system calls: every byte to its end, and the system's error otherwise (the
-/// HTTP cache takes any as no entry).
+/// A whole file read with plain system calls: every byte of a regular file to its end; a folder, a FIFO or a
+/// file past its limit refused without blocking (the HTTP cache takes any failure as no entry).
 @Suite("Whole files")
 struct WholeFileTests {
     @Test("a file is read whole, at every size about a buffer's edge", arguments: [0, 1, 4095, 4096, 4097, 300_001])
@@ -29,15 +29,40 @@ struct WholeFileTests {
         #expect(text.contains("\nPid:\t\(ProcessInfo.processInfo.processIdentifier)\n"))
     }
 
-    @Test("no such file is ENOENT, and a folder EISDIR")
+    @Test("no such file is ENOENT; a folder and a FIFO are refused as they are, without blocking")
     func failures() throws {
         try withScratchFolderSync { folder in
-            let missing = #expect(throws: POSIXFailure.self) {
+            let missing = #expect(throws: WholeFile.Failure.self) {
                 try WholeFile.read(atPath: folder.url.appendingPathComponent("none").path)
             }
-            #expect(missing?.errno == ENOENT)
-            let isFolder = #expect(throws: POSIXFailure.self) { try WholeFile.read(atPath: folder.url.path) }
-            #expect(isFolder?.errno == EISDIR)
+            guard case .system(let failure)? = missing else {
+                Issue.record("a missing file gave \(String(describing: missing))")
+                return
+            }
+            #expect(failure.errno == ENOENT)
+            let isFolder = #expect(throws: WholeFile.Failure.self) { try WholeFile.read(atPath: folder.url.path) }
+            #expect(isFolder?.problem == "is a folder, not a regular file")
+            // No process writes to it: opening it to read would wait forever.
+            let fifo = folder.url.appendingPathComponent("pipe").path
+            try #require(mkfifo(fifo, 0o600) == 0)
+            let isFIFO = #expect(throws: WholeFile.Failure.self) { try WholeFile.read(atPath: fifo) }
+            #expect(isFIFO?.problem == "is a FIFO (named pipe), not a regular file")
         }
+    }
+
+    @Test("a file past the limit is refused by its size, and one that grows past it as it is read")
+    func limit() throws {
+        try withScratchFolderSync { folder in
+            let path = folder.url.appendingPathComponent("entry").path
+            try NewFile.write(Data(repeating: 0x41, count: 100), atPath: path)
+            #expect(try WholeFile.read(atPath: path, limit: 100).count == 100)
+            let bySize = #expect(throws: WholeFile.Failure.self) { try WholeFile.read(atPath: path, limit: 99) }
+            #expect(bySize?.problem == "is larger than its limit")
+        }
+        // Its size says 0, and it holds more than 10 bytes.
+        let grown = #expect(throws: WholeFile.Failure.self) {
+            try WholeFile.read(atPath: "/proc/self/status", limit: 10)
+        }
+        #expect(grown?.problem == "is larger than its limit")
     }
 }

@@ -70,96 +70,22 @@ public struct LocalFileFetcher: Fetcher {
         }
     }
 
-    /// Why a local file was not read.
-    private enum ReadFailure: ScrolleryError {
-        case system(POSIXFailure)
-        /// A folder, a FIFO, a device or a socket: reading one could block forever or never end.
-        case notRegular(String)
-        /// Larger than the limit, by its size or by what it held when read.
-        case tooLarge
-
-        var problem: String {
-            switch self {
-            case .system(let failure): failure.problem
-            case .notRegular(let kind): "is \(kind), not a regular file"
-            case .tooLarge: "is larger than its limit"
-            }
-        }
-
-        var underlying: (any Error)? {
-            if case .system(let failure) = self { return failure }
-            return nil
-        }
-
-        var description: String { problem }
-    }
-
     /// The path of a location: joined as text (a `URL` would ask the file system about each component).
     package func resolve(_ location: String) -> String {
         let path = location.hasPrefix("file://") ? String(location.dropFirst("file://".count)) : location
         return path.hasPrefix("/") ? path : siteFolderPath + "/" + path
     }
 
-    /// A whole file with `open`, `fstat` and `read`: one allocation, the size known up front. The file is
-    /// opened without blocking (a FIFO would wait for a writer forever) and read only if it is a regular
-    /// file of at most `limit` bytes; a file that grows while it is read is cut off past the limit.
+    /// A whole file (`WholeFile`), opened without blocking through the open folders.
     /// - Parameter opened: given what `fstat` tells of the file, before it is read.
     private static func read(_ path: String, from folders: OpenFolders, limit: Int, opened: (stat) -> Void)
-        -> Result<Data, ReadFailure>
+        -> Result<Data, WholeFile.Failure>
     {
         let descriptor = folders.openForReading(path)
-        guard descriptor >= 0 else { return .failure(.system(POSIXFailure(errno: errno))) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.system(POSIXFailure(errno: errno))) }
-        opened(info)
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return .failure(.notRegular("a folder"))
-        case S_IFIFO: return .failure(.notRegular("a FIFO (named pipe)"))
-        case S_IFCHR, S_IFBLK: return .failure(.notRegular("a device"))
-        case S_IFSOCK: return .failure(.notRegular("a socket"))
-        default: return .failure(.notRegular("not a file"))
-        }
-        guard info.st_size <= limit else { return .failure(.tooLarge) }
-        // The size fstat gave and one byte more, read in place. A read that stops at the size is the end of a
-        // regular file, so no read is spent to find it; one that fills the extra byte means the file grew, and
-        // the rest is read into a small buffer on the stack until the end. (Growing the data to look for more
-        // would copy it whole, and a picture's original is megabytes.)
-        let size = Int(info.st_size)
-        var data = Data(count: size + 1)
-        var filled = 0
-        while filled < data.count {
-            let count = data.withUnsafeMutableBytes { buffer in
-                guard let start = buffer.baseAddress else { return 0 }
-                return SystemCalls.read(descriptor, start + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.system(POSIXFailure(errno: errno)))
-            }
-            if count == 0 { break }
-            filled += count
-            // Short of the byte asked for past the size: the end.
-            if filled == size { break }
-        }
-        guard filled > size else {
-            data.count = filled
-            return .success(data)
-        }
-        if data.count > limit { return .failure(.tooLarge) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { more -> Result<Data, ReadFailure> in
-            guard let start = more.baseAddress else { return .success(data) }
-            while true {
-                let count = SystemCalls.read(descriptor, start, more.count)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return .failure(.system(POSIXFailure(errno: errno)))
-                }
-                if count == 0 { return .success(data) }
-                data.append(UnsafeBufferPointer(rebasing: more[..<count]))
-                if data.count > limit { return .failure(.tooLarge) }
-            }
+        guard descriptor >= 0 else { return .failure(.system(POSIXFailure(errno: SystemCalls.lastError))) }
+        defer { SystemCalls.close(descriptor) }
+        return Result { () throws(WholeFile.Failure) in
+            try WholeFile.read(descriptor: descriptor, limit: limit, opened: opened)
         }
     }
 }
