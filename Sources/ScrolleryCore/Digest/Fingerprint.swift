@@ -68,18 +68,14 @@ package struct Fingerprint: Sendable {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// The digest: the first 128 bits of the SHA-256.
-    package func finalize() -> Digest {
-        var hasher = self.hasher
+    /// The digest: the first 128 bits of the SHA-256. Consuming, so that a fingerprint used no more hands
+    /// its hasher over instead of copying the hasher's state to add the last bytes.
+    package consuming func finalize() -> Digest {
         pending.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        var digest = Digest(high: 0, low: 0)
-        for (index, byte) in hasher.finalize().prefix(16).enumerated() {
-            if index < 8 {
-                digest.high = digest.high << 8 | UInt64(byte)
-            } else {
-                digest.low = digest.low << 8 | UInt64(byte)
-            }
+        return hasher.finalize().withUnsafeBytes { bytes in
+            Digest(
+                high: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                low: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
         }
-        return digest
     }
 }
