@@ -31,6 +31,25 @@ struct HexAndDigestTests {
         #expect(ContentDigest.bytes(of: Array("abc".utf8)).count == 32)
     }
 
+    @Test("a fingerprint is SHA-256 over its fields, each followed by 0x1F, cut to 128 bits (as hashlib makes it)")
+    func fingerprintScheme() {
+        // Every render key and item fingerprint is made this way: a change here without a new
+        // `Fingerprint.version` would let an old key match a page rendered differently.
+        #expect(Fingerprint.version == "scrollery-0.1/render-4")
+        var key = Fingerprint(build: "item")
+        key.add("Ærøskøbing — 東京 🌸")
+        key.add("")
+        key.add(42)
+        key.add(nil as Int?)
+        key.add(Fingerprint.Digest(high: 0xab, low: 0x0123_4567_89ab_cdef))
+        #expect(key.finalize().hex == "0baeb1d99f1ed2c9f3d9945e847e330e")
+        // A field longer than the bytes gathered before hashing (4 KiB) goes to the hasher at once.
+        var long = Fingerprint(build: "item")
+        long.add(String(repeating: "é", count: 3000))
+        long.add("x")
+        #expect(long.finalize().hex == "5aacfbc3c772950d87abd932bc816206")
+    }
+
     @Test("a fingerprint's 32 digits read back to the same digest, leading zeros kept")
     func fingerprintHex() throws {
         let digest = Fingerprint.Digest(high: 0x0000_0000_0000_00ab, low: 0x0123_4567_89ab_cdef)
