@@ -444,6 +444,9 @@ def main():
     parser.add_argument("--tmpfs", default="/dev/shm")
     parser.add_argument("--work", default=str(HERE.parent / ".build" / "bench-cpu"))
     args = parser.parse_args()
+    if args.local_runs < 1 or args.runs < 1:
+        # The remote rows subtract the CPU of the same build from local files, so every table needs a local run.
+        parser.error("--local-runs and --runs take 1 build or more")
     if 0 < args.instructions <= 10:
         parser.error("--instructions counts a build beyond a 10-item one: give more than 10 items, or 0")
     if not SCROLLERY.exists():
