@@ -256,11 +256,7 @@ struct PageRenderer: Sendable {
 
     /// Whether `url` starts with `http://` or `https://`, in any case, without lowercasing all of it.
     static func startsWithHTTPScheme(_ url: String) -> Bool {
-        func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-        let bytes = url.utf8
-        return ["https://", "http://"].contains { scheme in
-            bytes.count >= scheme.utf8.count && zip(bytes, scheme.utf8).allSatisfy { lowered($0) == $1 }
-        }
+        ASCIICase.hasPrefix(url.utf8, lowercase: "https://") || ASCIICase.hasPrefix(url.utf8, lowercase: "http://")
     }
 
     func notFoundPage() throws(ThemeError) -> [UInt8] {

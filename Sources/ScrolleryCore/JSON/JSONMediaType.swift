@@ -34,11 +34,7 @@ package enum JSONMediaType {
     /// Whether `bytes` is `pattern` (lower-case ASCII, as long as `bytes`) but for the case of its letters.
     private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: StaticString) -> Bool {
         pattern.withUTF8Buffer { pattern in
-            for index in 0..<pattern.count {
-                var byte = bytes[index]
-                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-                if byte != pattern[index] { return false }
-            }
+            for index in 0..<pattern.count where bytes[index].asciiLowercased != pattern[index] { return false }
             return true
         }
     }

@@ -75,7 +75,7 @@ package struct Slugger: Sendable {
         slug.reserveCapacity(min(id.count, maximumLength))
         var pendingDash = false
         for byte in id {
-            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            let lowered = byte.asciiLowercased
             if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lowered)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lowered)
             {

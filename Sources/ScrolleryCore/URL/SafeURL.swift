@@ -149,17 +149,13 @@ private enum PlainURL {
     }
 
     private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
-        guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
-        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
         // The scheme is case-insensitive; the `//` after it is not.
-        return zip(bytes, expected).allSatisfy { byte, letter in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter) ? byte | 0x20 == letter : byte == letter
-        }
+        ASCIICase.hasPrefix(bytes, lowercase: prefix)
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte.asciiLowercased)
     }
 
     /// Letters, digits, `-`, `.`, `_` and `~` (RFC 3986 unreserved): a host name's bytes.

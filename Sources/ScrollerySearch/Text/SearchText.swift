@@ -64,7 +64,7 @@ package enum SearchText {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte < 0x80 {
-                    let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                    let lower = byte.asciiLowercased
                     let start = folded.count
                     folded.append(lower)
                     tokenizer.add(kinds[Int(lower)], from: start, to: start + 1)
