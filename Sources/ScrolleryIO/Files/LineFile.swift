@@ -22,9 +22,7 @@ package struct LineFile {
 
     /// Adds `line` and a line feed.
     package mutating func append(_ line: String) throws {
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= Self.capacity { try flush() }
+        try appendLine { $0.append(contentsOf: line.utf8) }
     }
 
     /// Adds the line `make` appends to the bytes it is given, and a line feed.
