@@ -24,18 +24,10 @@ package enum JSONMediaType {
     private static func hasSuffix(_ type: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
         let count = suffix.utf8CodeUnitCount
         guard type.count >= count else { return false }
-        return matches(UnsafeBufferPointer(rebasing: type[(type.count - count)...]), suffix)
+        return ASCIICase.hasPrefix(type[(type.count - count)...], lowercase: suffix)
     }
 
     private static func equals(_ type: UnsafeBufferPointer<UInt8>, _ other: StaticString) -> Bool {
-        type.count == other.utf8CodeUnitCount && matches(type, other)
-    }
-
-    /// Whether `bytes` is `pattern` (lower-case ASCII, as long as `bytes`) but for the case of its letters.
-    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: StaticString) -> Bool {
-        pattern.withUTF8Buffer { pattern in
-            for index in 0..<pattern.count where bytes[index].asciiLowercased != pattern[index] { return false }
-            return true
-        }
+        type.count == other.utf8CodeUnitCount && ASCIICase.hasPrefix(type, lowercase: other)
     }
 }
