@@ -93,12 +93,12 @@ struct ItemMapper: Sendable {
     ///   the renderer's limits is left out, and the item fails with the reason.
     ///   - picture: what the item's processed picture holds, as `picture.*` (`ProcessedImage.templateValues`).
     func map(_ item: SourceItem, detail: JSONValue?, error: Failure?, picture: [String: String]? = nil) -> GalleryItem {
-        let context = TemplateValue.item(item.value, detail: detail, picture: picture)
+        let (context, top) = TemplateValue.item(item.value, detail: detail, picture: picture)
         var failure: Failure?
         func rendered(_ template: Template?) -> String? {
             guard let template else { return nil }
             do {
-                return try template.render(context)
+                return try template.render(context, top: top)
             } catch {
                 failure = failure ?? Failure(.invalidTemplate, message: error.description, underlying: error)
                 return nil
@@ -171,8 +171,8 @@ struct ItemMapper: Sendable {
     /// picture before the item is mapped, when the item's templates read `picture.*`. Nil when the item has
     /// no picture, or its template fails (the mapping says why).
     func imageReference(of item: SourceItem, detail: JSONValue?) -> ImageReference? {
-        let context = TemplateValue.item(item.value, detail: detail, picture: nil)
-        guard let rendered = (try? image?.render(context))?.trimmingWhitespace(), !rendered.isEmpty else {
+        let (context, top) = TemplateValue.item(item.value, detail: detail, picture: nil)
+        guard let rendered = (try? image?.render(context, top: top))?.trimmingWhitespace(), !rendered.isEmpty else {
             return nil
         }
         return reference(to: ControlCharacters.removed(from: redactor(rendered)), width: nil, height: nil, alt: "")

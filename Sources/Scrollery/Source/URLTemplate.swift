@@ -18,6 +18,6 @@ struct URLTemplate: Sendable {
 
     /// The detail URL or path of a source item: the template over the item's fields.
     func location(of item: SourceItem) throws(TemplateRenderError) -> String {
-        try render(TemplateValue.item(item.value, detail: nil))
+        try render(TemplateValue.item(item.value, detail: nil).item)
     }
 }

@@ -27,12 +27,14 @@ package struct Template: Sendable {
         }
     }
 
+    /// - Parameter top: a value looked up before `context`, as a section's value would be (an item's
+    ///   detail over the item's own members).
     /// - Throws: when the render reaches one of the renderer's limits (a section repeated inside a list of
     ///   itself, say).
-    package func render(_ context: TemplateValue) throws(TemplateRenderError) -> String {
+    package func render(_ context: TemplateValue, top: TemplateValue? = nil) throws(TemplateRenderError) -> String {
         // A lone `{{name}}` that is not escaped (an item field, usually) is its value's text, as it is.
         if nodes.count == 1, case .variable(let name, let escaped) = nodes[0], !escaped || escaping == .none {
-            switch TemplateRenderer.lookup(name, in: context) {
+            switch TemplateRenderer.lookup(name, in: context, top: top) {
             case .text(let text)?: return text
             case .utf8(let bytes)?: return String(decoding: bytes, as: UTF8.self)
             case .bool(let flag)?: return flag ? "true" : "false"
@@ -49,7 +51,8 @@ package struct Template: Sendable {
                     output.append(contentsOf: bytes)
                 case .variable(let name, let escaped):
                     TemplateRenderer.write(
-                        TemplateRenderer.lookup(name, in: context), escaped: escaped, escaping: escaping, to: &output)
+                        TemplateRenderer.lookup(name, in: context, top: top), escaped: escaped, escaping: escaping,
+                        to: &output)
                 case .constant, .section, .partial, .parent, .block:
                     break
                 }
@@ -57,7 +60,7 @@ package struct Template: Sendable {
             return String(decoding: output, as: UTF8.self)
         }
         var renderer = TemplateRenderer(
-            library: TemplateLibrary(), escaping: escaping, context: context, name: name, capacity: 256)
+            library: TemplateLibrary(), escaping: escaping, context: context, top: top, name: name, capacity: 256)
         try renderer.render(nodes, blocks: [:])
         return String(decoding: renderer.output, as: UTF8.self)
     }

@@ -39,24 +39,29 @@ package struct TemplateRenderer {
     }
 
     /// - Parameters:
+    ///   - top: a value on top of `context`, looked up first as a section's value is.
     ///   - name: the template rendered, for errors.
     ///   - capacity: the bytes of output expected (a page's few KiB, a field's few bytes).
     package init(
-        library: TemplateLibrary, escaping: TemplateEscaping, context: TemplateValue, name: String,
+        library: TemplateLibrary, escaping: TemplateEscaping, context: TemplateValue, top: TemplateValue? = nil,
+        name: String,
         capacity: Int = 4096, rootHoldsConstants: Bool = false
     ) {
         self.library = library
         self.escaping = escaping
         constantsApply = rootHoldsConstants && escaping == .html
-        self.stack = [context]
+        self.stack = top.map { [context, $0] } ?? [context]
         self.templates = [name]
         output.reserveCapacity(capacity)
     }
 
-    /// What `name` finds with `context` alone on the stack.
-    package static func lookup(_ name: TemplateName, in context: TemplateValue) -> TemplateValue? {
-        guard let first = name.first else { return context }
-        return context.member(first.name, key: first.key).flatMap { rest(of: name, after: $0) }
+    /// What `name` finds with `context` alone on the stack, or `top` on top of it.
+    package static func lookup(_ name: TemplateName, in context: TemplateValue, top: TemplateValue? = nil)
+        -> TemplateValue?
+    {
+        guard let first = name.first else { return top ?? context }
+        let found = top?.member(first.name, key: first.key) ?? context.member(first.name, key: first.key)
+        return found.flatMap { rest(of: name, after: $0) }
     }
 
     package mutating func render(_ nodes: [TemplateNode], blocks: [String: TemplateBlock]) throws(TemplateRenderError) {
