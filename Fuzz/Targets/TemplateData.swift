@@ -23,7 +23,7 @@ public func fuzzTemplateData(_ start: UnsafePointer<UInt8>, _ count: Int) -> CIn
     }
     let item = TemplateValue.item(document, detail: document)
     for template in fields {
-        _ = try? template.render(item)
+        _ = try? template.render(item.item, top: item.top)
     }
     if let location = try? detailURL?.location(of: SourceItem(position: 1, value: document)) {
         // A value is percent-encoded, so it can never add a segment to the path.
