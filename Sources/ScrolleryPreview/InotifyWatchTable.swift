@@ -100,9 +100,9 @@ import ScrolleryCore
             defer { closedir(stream) }
             var names: [String] = []
             while let entry = readdir(stream) {
-                var nameBytes = entry.pointee.d_name
-                let name = withUnsafeBytes(of: &nameBytes) { bytes in
-                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                // Read in place up to its NUL: the record may end before the 256 bytes `d_name` is declared with.
+                let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                    field.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
                 }
                 if name == "." || name == ".." { continue }
                 switch Int32(entry.pointee.d_type) {

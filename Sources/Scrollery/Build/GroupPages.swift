@@ -274,7 +274,8 @@ final class GroupPages {
             archiveURL: SectionTracker.archiveURL(renderer.paths))
         chain.marks.append(mark)
         if let mark { chain.key.add(mark.keyText) }
-        chain.key.add(bytes: payload.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[0..<16]) })
+        // The card's 16-byte key, hashed while its bytes are lent: a pointer to them is not kept.
+        payload.withUnsafeBytes { chain.key.add(bytes: UnsafeRawBufferPointer(rebasing: $0[0..<16])) }
         if chain.count == 1 { chain.cover = place }
         if chain.newest.count < SiteMaps.feedSize {
             func text(_ name: String) -> String? {
