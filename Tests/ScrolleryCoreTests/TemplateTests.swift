@@ -89,20 +89,21 @@ struct TemplateTests {
     @Test(
         "a value on top is looked up before the context, by a lone variable, text and variables, and sections",
         arguments: [
-            ("{{a}}", "top-a"), ("{{{b}}}", "context-b"), ("{{a}} {{b}}!", "top-a context-b!"),
-            ("{{#s}}{{a}}/{{b}}{{/s}}", "top-a/context-b"), ("{{#top}}{{x}}{{/top}}", "1"),
+            ("{{a}}", "top-a", "context-a"), ("{{{b}}}", "context-b", "context-b"),
+            ("{{a}} {{b}}!", "top-a context-b!", "context-a context-b!"),
+            ("{{#s}}{{a}}/{{b}}{{/s}}", "top-a/context-b", "context-a/context-b"),
+            ("{{#top}}{{x}}{{/top}}", "1", "1"),
             // The rest of a dotted name is looked up in what its first part found on top, and nowhere else.
-            ("{{d.x}}|{{d.y}}", "top-x|"), ("{{#d}}{{x}}{{a}}{{y}}{{/d}}", "top-xtop-a"),
+            ("{{d.x}}|{{d.y}}", "top-x|", "|context-y"),
+            ("{{#d}}{{x}}{{a}}{{y}}{{/d}}", "top-xtop-a", "context-acontext-y"),
         ])
-    func valueOnTop(template: String, expected: String) throws {
+    func valueOnTop(template: String, withTop: String, alone: String) throws {
         let context: TemplateValue = [
             "a": "context-a", "b": "context-b", "s": true, "d": ["y": "context-y"], "top": ["x": "1"],
         ]
         let top: TemplateValue = ["a": "top-a", "d": ["x": "top-x"]]
-        #expect(try Template(template, escaping: .html).render(context, top: top) == expected)
-        // Without a value on top, the context alone answers.
-        let alone = try Template(template, escaping: .html).render(context)
-        #expect(alone == (try Template(template, escaping: .html).render(context, top: nil)))
+        #expect(try Template(template, escaping: .html).render(context, top: top) == withTop)
+        #expect(try Template(template, escaping: .html).render(context) == alone)
     }
 
     @Test("flags print as true and false; lists and objects print nothing")
