@@ -1,5 +1,8 @@
 import CByteScan
+import ScrolleryTestSupport
 import Testing
+
+@testable import ScrolleryCore
 
 /// The sixteen-byte scans say what a byte-by-byte reading says, for every byte at every place of a text that
 /// spans several chunks and a tail.
@@ -76,5 +79,91 @@ struct ByteScanTests {
             }
         }
         #expect(wrong.count == 0, "\(wrong.count) wrong, first \(wrong.prefix(5))")
+    }
+
+    /// Whether `bytes` are valid UTF-8 by the standard library's check, and all ASCII: what
+    /// `scrollery_utf8_check` must say (0 invalid, 1 valid, 2 valid ASCII).
+    static func expectedCheck(_ bytes: [UInt8]) -> Int32 {
+        guard String(validating: bytes, as: UTF8.self) != nil else { return 0 }
+        return bytes.allSatisfy { $0 < 0x80 } ? 2 : 1
+    }
+
+    /// Where both checks (sixteen at a time and byte by byte) disagree with the standard library on `bytes`.
+    static func utf8Mismatches(_ bytes: [UInt8]) -> [String] {
+        let expected = expectedCheck(bytes)
+        var wrong: [String] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            let shown = buffer.map { String($0, radix: 16) }.joined(separator: " ")
+            if scrollery_utf8_check(buffer.baseAddress, buffer.count) != expected { wrong.append("chunks: \(shown)") }
+            if scrollery_utf8_check_bytewise(buffer.baseAddress, buffer.count) != expected {
+                wrong.append("bytes: \(shown)")
+            }
+        }
+        return wrong
+    }
+
+    @Test("UTF-8 is checked as the standard library checks it: every pair of bytes, at each edge of a chunk")
+    func utf8EveryPair() {
+        var wrong: [String] = []
+        for first in UInt8.min...UInt8.max {
+            wrong += Self.utf8Mismatches([first])
+            for second in UInt8.min...UInt8.max {
+                // Alone, ending the first chunk, across its edge, and at the start of the second.
+                for before in [0, 14, 15, 16] {
+                    let letters = [UInt8](repeating: UInt8(ascii: "a"), count: before)
+                    wrong += Self.utf8Mismatches(letters + [first, second])
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first \(wrong.prefix(5))")
+    }
+
+    @Test("UTF-8 of up to four bytes at the edges of the ranges is checked as the standard library checks it")
+    func utf8Boundaries() {
+        // Each edge of Unicode's table of well-formed sequences, and bytes that are never valid.
+        let edges: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+            0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
+        // A third or fourth byte is only a continuation byte or not: fewer values for those.
+        let later: [UInt8] = [0x41, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xF4]
+        var wrong: [String] = []
+        for a in edges {
+            for b in edges {
+                for c in later {
+                    for d in later {
+                        for before in [0, 12, 13, 14, 15, 30] {
+                            let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: before) + [a, b, c, d]
+                            wrong += Self.utf8Mismatches(bytes)
+                            wrong += Self.utf8Mismatches(bytes + [0xC3, 0xA9])
+                        }
+                    }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first \(wrong.prefix(5))")
+    }
+
+    @Test("text in every script, with one byte broken anywhere, is checked and repaired as the standard library does")
+    func utf8BrokenText() {
+        var generator = SeededGenerator(seed: 53)
+        let text = Array("Ärger 日本語の文章 😀👩🏽‍💻 Ελληνικά русский עברית العربية हिन्दी ไทย \u{10FFFF}".utf8)
+        let replacements: [UInt8] = [0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF, 0x41]
+        var wrong: [String] = []
+        wrong += Self.utf8Mismatches(text)
+        for _ in 0..<20_000 {
+            var bytes = Array(text[..<Int.random(in: 0...text.count, using: &generator)])
+            if !bytes.isEmpty {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] =
+                    replacements.randomElement(using: &generator) ?? 0
+            }
+            wrong += Self.utf8Mismatches(bytes)
+            let made = bytes.withUnsafeBufferPointer(UTF8Text.decode)
+            if made != String(decoding: bytes, as: UTF8.self) { wrong.append("repaired differently: \(bytes)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first \(wrong.prefix(5))")
+        let ascii = Array("plain ASCII, longer than one chunk of sixteen".utf8)
+        #expect(ascii.withUnsafeBufferPointer { scrollery_utf8_check($0.baseAddress, $0.count) } == 2)
+        #expect(scrollery_utf8_check(nil, 0) == 2)
     }
 }

@@ -15,6 +15,23 @@ struct ScalarClassTests {
         #expect(wrong.isEmpty, "\(wrong.prefix(5).map { String($0.value, radix: 16) })")
     }
 
+    @Test("white space is exactly Unicode's White_Space, for every scalar, and trimming takes only it")
+    func whiteSpaceEverywhere() {
+        let wrong = (UInt32(0)...0x10FFFF).compactMap(Unicode.Scalar.init).filter {
+            WhiteSpace.isWhiteSpace($0.value) != $0.properties.isWhitespace
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5).map { String($0.value, radix: 16) })")
+        let spaces = (UInt32(0)...0x3000).compactMap(Unicode.Scalar.init).filter(\.properties.isWhitespace)
+        #expect(spaces.count == 25, "Unicode 16 has 25 White_Space scalars")
+        for space in spaces {
+            let text = "\(space)\u{2000}日本 \(space)語\u{301}\n\(space)"
+            #expect(text.trimmingWhitespace() == "日本 \(space)語\u{301}", "U+\(String(space.value, radix: 16))")
+            #expect(String(space).trimmingWhitespace() == "")
+        }
+        #expect("\u{200B}a\u{200B}".trimmingWhitespace() == "\u{200B}a\u{200B}", "zero width space is not White_Space")
+        #expect("\u{1F600} ".trimmingWhitespace() == "\u{1F600}")
+    }
+
     @Test("a control character is found in the bytes exactly when a scalar is unwanted, for every scalar")
     func controlCharacters() {
         var wrong: [UInt32] = []

@@ -115,7 +115,7 @@ package struct JSONParser {
         // The common case: no escapes, so the bytes are the string.
         skipPlainBytes()
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            let text = UTF8Text.decode(UnsafeBufferPointer(rebasing: bytes[start..<index]))
             index += 1
             return text
         }
@@ -127,7 +127,7 @@ package struct JSONParser {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return String(decoding: text, as: UTF8.self)
+                return text.withUnsafeBufferPointer(UTF8Text.decode)
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { break }
                 let escape = bytes[index]

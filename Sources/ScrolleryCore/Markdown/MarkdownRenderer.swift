@@ -86,7 +86,8 @@ package struct MarkdownRenderer: Sendable {
             if isWhole || measured.hasMoreThanAnExcerpt {
                 // A text no longer than an excerpt is its own excerpt, made a String here (`plainText` gives
                 // this String back).
-                let excerpt = measured.cut ?? (folded.isEmpty ? nil : String(decoding: folded, as: UTF8.self))
+                let excerpt =
+                    measured.cut ?? (folded.isEmpty ? nil : folded.withUnsafeBufferPointer(UTF8Text.string(validUTF8:)))
                 return (folded, excerpt)
             }
             // Too few Characters in these bytes (emoji, piled marks, long white space): four times as many.

@@ -72,7 +72,7 @@ package enum Excerpt {
         // Only the end is trimmed: an opening quote or bracket stays. A Character is punctuation or
         // white space as its first scalar is.
         while kept > 0, isTrimmed(StandaloneScalars.decode(bytes, at: starts[kept - 1]).value) { kept -= 1 }
-        var excerpt = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<starts[kept]]), as: UTF8.self)
+        var excerpt = UTF8Text.string(validUTF8: UnsafeBufferPointer(rebasing: bytes[..<starts[kept]]))
         excerpt += "…"
         return excerpt
     }

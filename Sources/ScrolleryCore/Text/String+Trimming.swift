@@ -9,8 +9,8 @@ extension String {
             return self
         }
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        guard let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        guard let first = scalars.firstIndex(where: { !WhiteSpace.isWhiteSpace($0.value) }) else { return "" }
+        guard let last = scalars.lastIndex(where: { !WhiteSpace.isWhiteSpace($0.value) }) else { return "" }
         if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
         return String(scalars[first...last])
     }

@@ -169,6 +169,13 @@ package enum WhiteSpace {
         StandaloneScalars.decode(bytes, at: StandaloneScalars.scalarStart(holding: end - 1, in: bytes)).value
     }
 
+    /// Whether the scalar `value` is Unicode's White_Space (`Unicode.Scalar.Properties.isWhitespace`), without
+    /// a property look-up.
+    @inline(__always)
+    static func isWhiteSpace(_ value: UInt32) -> Bool {
+        value < 0x80 ? value == 0x20 || (0x09...0x0D).contains(value) : isWhitespacePastASCII(value)
+    }
+
     /// Unicode's White_Space scalars past ASCII (the ones `Character.isWhitespace` knows), without a
     /// property look-up: typographic quotes and dashes share their lead byte with the spaces of U+2000.
     static func isWhitespacePastASCII(_ value: UInt32) -> Bool {
