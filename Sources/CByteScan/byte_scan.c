@@ -106,6 +106,18 @@ bool scrollery_has_unwanted_controls(const uint8_t *bytes, size_t count) {
     return false;
 }
 
+bool scrollery_is_ascii(const uint8_t *bytes, size_t count) {
+    size_t index = 0;
+#if defined(__SSE2__)
+    __m128i any = _mm_setzero_si128();
+    for (; index + 16 <= count; index += 16) any = _mm_or_si128(any, load(bytes + index));
+    if (_mm_movemask_epi8(any) != 0) return false;
+#endif
+    uint8_t high = 0;
+    for (; index < count; index++) high |= bytes[index];
+    return high < 0x80;
+}
+
 int scrollery_utf8_check_bytewise(const uint8_t *bytes, size_t count) {
     bool ascii = true;
     size_t index = 0;

@@ -49,6 +49,17 @@ struct ByteScanTests {
         #expect(wrong.count == 0, "\(wrong.count) wrong, first \(wrong.prefix(5))")
     }
 
+    @Test("bytes are ASCII exactly when none is 0x80 or above, at any place")
+    func ascii() {
+        var wrong: [String] = []
+        Self.everyByteAtEveryOffset(filler: UInt8(ascii: "a")) { bytes, place in
+            let found = bytes.withUnsafeBufferPointer { scrollery_is_ascii($0.baseAddress, $0.count) }
+            if found != bytes.allSatisfy({ $0 < 0x80 }) { wrong.append(place) }
+        }
+        #expect(wrong.count == 0, "\(wrong.count) wrong, first \(wrong.prefix(5))")
+        #expect(scrollery_is_ascii(nil, 0))
+    }
+
     @Test("an unwanted control is found at any place, C1 across the edge of a chunk included")
     func unwantedControls() {
         var wrong: [String] = []

@@ -7,6 +7,9 @@
 
 #if !defined(__clang__) && !defined(_Nullable)
 #define _Nullable
+/// Whether every byte is below 0x80 (ASCII).
+bool scrollery_is_ascii(const uint8_t *_Nullable bytes, size_t count);
+
 /// What UTF-8 checking finds in `bytes`: 0 when they are not valid UTF-8 (a stray or missing continuation
 /// byte, an overlong form, a surrogate, a scalar past U+10FFFF, or a scalar cut off at the end), 1 when they
 /// are valid, 2 when they are valid and all ASCII. Sixteen bytes at a time where the CPU has SSSE3.
@@ -33,6 +36,9 @@ size_t scrollery_html_plain_length(const uint8_t *_Nullable bytes, size_t count)
 /// 0x20 but tab and newline, DEL (0x7F), or C1 (0xC2 followed by a byte below 0xA0, which in valid UTF-8
 /// is 0x80-0x9F).
 bool scrollery_has_unwanted_controls(const uint8_t *_Nullable bytes, size_t count);
+
+/// Whether every byte is below 0x80 (ASCII).
+bool scrollery_is_ascii(const uint8_t *_Nullable bytes, size_t count);
 
 /// What UTF-8 checking finds in `bytes`: 0 when they are not valid UTF-8 (a stray or missing continuation
 /// byte, an overlong form, a surrogate, a scalar past U+10FFFF, or a scalar cut off at the end), 1 when they

@@ -16,7 +16,8 @@ package enum UTF8Text {
     /// debug build checks).
     package static func string(validUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
         assert(scrollery_utf8_check_bytewise(bytes.baseAddress, bytes.count) != 0, "the bytes are valid UTF-8")
-        return copy(bytes, isASCII: false)
+        // Known ASCII, the String takes the fast paths of ASCII (`lowercased()`, for one).
+        return copy(bytes, isASCII: scrollery_is_ascii(bytes.baseAddress, bytes.count))
     }
 
     private static func copy(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
