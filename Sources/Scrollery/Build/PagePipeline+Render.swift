@@ -30,9 +30,16 @@ extension PagePipeline {
         let files = names.map(\.path)
         let cards = items.map { renderers[0].card($0.item, slug: $0.slug) }
         // Each item's neighbours in the whole gallery, in order: the page's own, and one on each side.
-        let sequence = ([before] + items.map { Optional($0) } + [after]).map {
-            $0.map { PageRenderer.Neighbour(slug: $0.slug, title: $0.item.title) }
+        let first = renderers[0]
+        var neighbours: [PageRenderer.Neighbour?] = []
+        neighbours.reserveCapacity(items.count + 2)
+        neighbours.append(before.map { first.neighbour(slug: $0.slug, title: $0.item.title) })
+        for (entry, card) in zip(items, cards) {
+            neighbours.append(first.neighbour(slug: entry.slug, title: entry.item.title, card: card))
         }
+        neighbours.append(after.map { first.neighbour(slug: $0.slug, title: $0.item.title) })
+        let sequence = neighbours
+        let listURL = first.listPageURL(page)
         /// Renders and writes file `index` with the worker's own renderer.
         @Sendable func renderAndWrite(_ index: Int, with renderer: PageRenderer) throws -> WrittenPage {
             var key = Fingerprint(build: buildKey)
@@ -55,7 +62,7 @@ extension PagePipeline {
                 index == 0
                     ? try renderer.listPage(number: page, cards: cards, hasNext: hasNext, sections: sections)
                     : try renderer.itemPage(
-                        items[index - 1].item, card: cards[index - 1], listPage: page,
+                        items[index - 1].item, card: cards[index - 1], listURL: listURL,
                         previous: sequence[index - 1], next: sequence[index + 1])
             }
             return WrittenPage(page: names[index], changed: changed, key: finished)

@@ -217,18 +217,34 @@ struct PageRenderer: Sendable {
     struct Neighbour: Sendable {
         let slug: String
         let title: String
+        /// What an item page shows of it as `item.prev` or `item.next`: its page's URL and its title. Made
+        /// once, for the two pages that link to it.
+        let link: TemplateValue
     }
 
-    /// The page of one item; `listPage` is the number of the listing page it appears on, `previous` and
-    /// `next` the items before and after it in the whole gallery (on this listing page or the next).
+    /// An item as its neighbours' pages link to it; `card` is its card, whose URL is taken, if there is one.
+    func neighbour(slug: String, title: String, card: Card? = nil) -> Neighbour {
+        let url = card?.fields["url"] ?? .text(paths.itemURL(slug))
+        let link: TemplateObject = ["url": url, "title": .text(title)]
+        return Neighbour(slug: slug, title: title, link: .object(link))
+    }
+
+    /// The URL of listing page `number`, which its items' pages link back to.
+    func listPageURL(_ number: Int) -> String {
+        paths.listPageURL(number)
+    }
+
+    /// The page of one item; `listURL` is the URL of the listing page it appears on (`listPageURL`),
+    /// `previous` and `next` the items before and after it in the whole gallery (on this listing page or the
+    /// next).
     func itemPage(
-        _ item: GalleryItem, card: Card, listPage: Int, previous: Neighbour? = nil, next: Neighbour? = nil
+        _ item: GalleryItem, card: Card, listURL: String, previous: Neighbour? = nil, next: Neighbour? = nil
     ) throws(ThemeError) -> [UInt8] {
         var fields = card.fields
         fields["descriptionHTML"] = item.description.map { .utf8($0.htmlBytes) }
-        fields["listURL"] = .text(paths.listPageURL(listPage))
-        fields["prev"] = previous.map { .object(["url": .text(paths.itemURL($0.slug)), "title": .text($0.title)]) }
-        fields["next"] = next.map { .object(["url": .text(paths.itemURL($0.slug)), "title": .text($0.title)]) }
+        fields["listURL"] = .text(listURL)
+        fields["prev"] = previous?.link
+        fields["next"] = next?.link
         fields["share"] = .object(share(card))
         var context = common
         context["item"] = .object(fields)
