@@ -6,6 +6,8 @@
 
 static inline bool is_json_stop(uint8_t byte) { return byte == '"' || byte == '\\' || byte < 0x20; }
 
+static inline bool is_fold_stop(uint8_t byte) { return byte < 0x21 || byte == 0xC2 || (byte >= 0xE1 && byte <= 0xE3); }
+
 static inline bool is_html_stop(uint8_t byte) {
     return byte == '&' || byte == '<' || byte == '>' || byte == '"' || byte == '\'';
 }
@@ -30,6 +32,15 @@ static inline __m128i json_stops(__m128i chunk) {
     return _mm_or_si128(
         _mm_or_si128(_mm_cmpeq_epi8(chunk, _mm_set1_epi8('"')), _mm_cmpeq_epi8(chunk, _mm_set1_epi8('\\'))),
         below_space(chunk));
+}
+
+/// Lanes of all ones at a byte below 0x21, or at 0xC2, 0xE1, 0xE2 or 0xE3.
+static inline __m128i fold_stops(__m128i chunk) {
+    __m128i below = _mm_cmpeq_epi8(_mm_min_epu8(chunk, _mm_set1_epi8(0x20)), chunk);
+    // 0xE1..0xE3 less 0xE1 is 0..2 unsigned: the lanes where that minimum with 2 is itself.
+    __m128i offset = _mm_sub_epi8(chunk, _mm_set1_epi8((char)0xE1));
+    __m128i shared = _mm_cmpeq_epi8(_mm_min_epu8(offset, _mm_set1_epi8(2)), offset);
+    return _mm_or_si128(_mm_or_si128(below, shared), _mm_cmpeq_epi8(chunk, _mm_set1_epi8((char)0xC2)));
 }
 
 /// Lanes of all ones at `&`, `<`, `>`, `"` or `'`.
@@ -77,6 +88,10 @@ static inline size_t plain_length(const uint8_t *bytes, size_t count,
 
 size_t scrollery_json_plain_length(const uint8_t *bytes, size_t count) {
     return plain_length(bytes, count, SCAN(json_stops, is_json_stop));
+}
+
+size_t scrollery_fold_plain_length(const uint8_t *bytes, size_t count) {
+    return plain_length(bytes, count, SCAN(fold_stops, is_fold_stop));
 }
 
 size_t scrollery_html_plain_length(const uint8_t *bytes, size_t count) {

@@ -37,6 +37,19 @@ struct ByteScanTests {
         #expect(scrollery_json_plain_length(nil, 0) == 0)
     }
 
+    @Test("a word's run for folding white space ends at the first byte below 0x21 or 0xC2, 0xE1, 0xE2 or 0xE3")
+    func foldPlainLength() {
+        var wrong: [String] = []
+        let stops: Set<UInt8> = [0xC2, 0xE1, 0xE2, 0xE3]
+        Self.everyByteAtEveryOffset(filler: 0xD0) { bytes, place in
+            let expected = bytes.firstIndex { $0 < 0x21 || stops.contains($0) } ?? bytes.count
+            let found = bytes.withUnsafeBufferPointer { scrollery_fold_plain_length($0.baseAddress, $0.count) }
+            if found != expected { wrong.append(place) }
+        }
+        #expect(wrong.count == 0, "\(wrong.count) wrong, first \(wrong.prefix(5))")
+        #expect(scrollery_fold_plain_length(nil, 0) == 0)
+    }
+
     @Test("HTML's plain run ends at the first & < > \" or '")
     func htmlPlainLength() {
         var wrong: [String] = []

@@ -287,6 +287,28 @@ struct MarkdownTests {
         }
     }
 
+    @Test("long words and runs of white space fold on bytes as by Character, across chunks of sixteen bytes")
+    func foldLongWords() {
+        var generator = SeededGenerator(seed: 53)
+        let letters = Array("aé東ж🎉—“ー\u{301}")
+        let spaces = ["", " ", "  ", "\t", "\u{A0}", "\u{3000}", "\u{2009}", "\n\n"]
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                text += spaces.randomElement(using: &generator) ?? ""
+                for _ in 0..<Int.random(in: 1...40, using: &generator) {
+                    text.append(letters.randomElement(using: &generator) ?? "a")
+                }
+            }
+            text += spaces.randomElement(using: &generator) ?? ""
+            #expect(WhiteSpace.fold(text) == WhiteSpace.foldByCharacters(text), "\(text.debugDescription)")
+            var copy = text
+            if let bytes = copy.withUTF8(WhiteSpace.foldUTF8Bytes) {
+                #expect(bytes == Array(WhiteSpace.foldByCharacters(text).utf8), "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test(
         "a description's plain text and excerpt around the excerpt's length: none, exactly one, one more, longer",
         arguments: [

@@ -28,6 +28,11 @@ int scrollery_utf8_check_bytewise(const uint8_t *_Nullable bytes, size_t count);
 /// quote, backslash or byte below 0x20, or `count` when there is none.
 size_t scrollery_json_plain_length(const uint8_t *_Nullable bytes, size_t count);
 
+/// How many bytes at the start of `bytes` are surely part of a word when white space is folded: the index of
+/// the first byte below 0x21 (ASCII white space, controls, space) or that starts some white space past
+/// ASCII (0xC2, 0xE1, 0xE2 or 0xE3), or `count` when there is none.
+size_t scrollery_fold_plain_length(const uint8_t *_Nullable bytes, size_t count);
+
 /// How many bytes at the start of `bytes` HTML escaping writes as they are: the index of the first `&`,
 /// `<`, `>`, `"` or `'`, or `count` when there is none.
 size_t scrollery_html_plain_length(const uint8_t *_Nullable bytes, size_t count);

@@ -1,3 +1,5 @@
+import CByteScan
+
 /// White space folded: the words of a text joined by single spaces, as splitting on
 /// `Character.isWhitespace` gives them (the plain text of a description, for excerpts).
 package enum WhiteSpace {
@@ -74,11 +76,12 @@ package enum WhiteSpace {
             if !previousWasSpace, isWordByte(lead) {
                 let start = index
                 index += 1
-                while bytes.count - index >= 8, isWordBytes(ByteWords.load(bytes, at: index)) { index += 8 }
                 while index < bytes.count {
-                    let byte = bytes[index]
+                    // Word bytes sixteen at a time (`scrollery_fold_plain_length`), up to one that is not.
+                    index += scrollery_fold_plain_length(
+                        bytes.baseAddress.unsafelyUnwrapped + index, bytes.count - index)
                     // A lead byte that white space shares (typographic quotes and dashes, kana) is looked at.
-                    guard isWordByte(byte) || (byte >= 0x80 && !startsWhiteSpace(bytes, at: index)) else { break }
+                    guard index < bytes.count, bytes[index] >= 0x80, !startsWhiteSpace(bytes, at: index) else { break }
                     index += 1
                 }
                 guard index < bytes.count || endsWithWholeScalar(bytes) else {
@@ -119,7 +122,10 @@ package enum WhiteSpace {
                 {
                     return nil
                 }
+                let startsWord = previousWasSpace && isWordByte(lead)
                 previousWasSpace = false
+                // The first scalar of a word after white space: copied with the rest of its word.
+                if startsWord { continue }
                 copyWord(from: index, length: length)
             }
             index += length
@@ -147,13 +153,6 @@ package enum WhiteSpace {
         let lead = bytes[index]
         guard index + StandaloneScalars.scalarLength(lead: lead) <= bytes.count else { return true }
         return isWhitespacePastASCII(StandaloneScalars.decode(bytes, at: index).value)
-    }
-
-    /// Whether the eight bytes of `word` are all word bytes (`isWordByte`).
-    @inline(__always)
-    private static func isWordBytes(_ word: UInt64) -> Bool {
-        !ByteWords.hasBelow(word, 0x21) && !ByteWords.has(word, 0xC2) && !ByteWords.has(word, 0xE1)
-            && !ByteWords.has(word, 0xE2) && !ByteWords.has(word, 0xE3)
     }
 
     /// Whether the last scalar of `bytes` has all its bytes.
