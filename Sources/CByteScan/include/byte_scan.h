@@ -7,17 +7,6 @@
 
 #if !defined(__clang__) && !defined(_Nullable)
 #define _Nullable
-/// Whether every byte is below 0x80 (ASCII).
-bool scrollery_is_ascii(const uint8_t *_Nullable bytes, size_t count);
-
-/// What UTF-8 checking finds in `bytes`: 0 when they are not valid UTF-8 (a stray or missing continuation
-/// byte, an overlong form, a surrogate, a scalar past U+10FFFF, or a scalar cut off at the end), 1 when they
-/// are valid, 2 when they are valid and all ASCII. Sixteen bytes at a time where the CPU has SSSE3.
-int scrollery_utf8_check(const uint8_t *_Nullable bytes, size_t count);
-
-/// `scrollery_utf8_check` one scalar at a time, as it runs where there is no SSSE3: the reference for tests.
-int scrollery_utf8_check_bytewise(const uint8_t *_Nullable bytes, size_t count);
-
 #endif
 
 // The scans of text's bytes that run over every byte of a build's input and output, sixteen bytes at a time
