@@ -114,6 +114,25 @@ struct TemplateTests {
                 ["yes": true, "no": false, "list": ["a"], "object": ["a": "b"]]) == "true false [] []")
     }
 
+    @Test("room made in an object, or in a shared copy of one, changes no name and leaves the original alone")
+    func objectCapacity() throws {
+        var made = TemplateObject(minimumCapacity: 16)
+        #expect(made.count == 0)
+        for index in 0..<20 { made["name\(index)"] = .text("\(index)") }
+        #expect(made.count == 20)
+        let shared = made
+        var copy = shared
+        copy.reserveCapacity(copy.count + 5)
+        copy["name3"] = "changed"
+        copy["extra"] = "added"
+        #expect(copy.count == 21)
+        #expect(shared.count == 20)
+        if case .text(let value)? = shared["name3"] { #expect(value == "3") } else { Issue.record("name3 lost") }
+        if case .text(let value)? = copy["name3"] { #expect(value == "changed") } else { Issue.record("no name3") }
+        #expect(shared["extra"] == nil)
+        #expect(copy.pairs.map(\.0) == (0..<20).map { "name\($0)" } + ["extra"])
+    }
+
     @Test("an object finds each name it holds, after names are replaced and removed, and none it does not")
     func objectNames() throws {
         // Sixty-four names and more: every bit of the object's key filter is shared by several of them.

@@ -31,6 +31,18 @@ package struct TemplateObject: Sendable {
 
     private static let startingCapacity = 8
 
+    /// An empty object with room for `minimumCapacity` names, for one that is known to grow past the usual
+    /// eight (a card with a picture and fields, an item page's object).
+    package init(minimumCapacity: Int) {
+        entries.reserveCapacity(minimumCapacity)
+    }
+
+    /// Makes room for `minimumCapacity` names in storage of this object's own, so that names set after do
+    /// not make it grow again (the copy of a shared card that an item page adds five names to).
+    package mutating func reserveCapacity(_ minimumCapacity: Int) {
+        entries.reserveCapacity(minimumCapacity)
+    }
+
     /// The value of `name`; setting `nil` removes it.
     package subscript(name: String) -> TemplateValue? {
         get { self[name, key: NameKey.of(name)] }
@@ -59,6 +71,9 @@ package struct TemplateObject: Sendable {
     package func contains(_ name: String, key: UInt64) -> Bool {
         index(of: name, key: key) != nil
     }
+
+    /// How many names have a value.
+    package var count: Int { entries.count }
 
     /// The names and values, in the order they were set.
     package var pairs: [(String, TemplateValue)] { entries.map { ($0.name, $0.value) } }

@@ -82,6 +82,15 @@ package enum Excerpt {
     private static func characterStarts(
         of bytes: UnsafeBufferPointer<UInt8>, into starts: UnsafeMutableBufferPointer<Int>
     ) -> Int {
+        StandaloneScalars.withBasicPlane { characterStarts(of: bytes, into: starts, plane: $0) }
+    }
+
+    /// `characterStarts(of:into:)` with the standalone scalars' table (`StandaloneScalars.withBasicPlane`).
+    @inline(__always)
+    private static func characterStarts(
+        of bytes: UnsafeBufferPointer<UInt8>, into starts: UnsafeMutableBufferPointer<Int>,
+        plane: UnsafeBufferPointer<UInt64>
+    ) -> Int {
         var count = 0
         var index = 0
         var previous = Unicode.Scalar(UInt8(0))
@@ -106,7 +115,7 @@ package enum Excerpt {
             }
             let (value, length) = StandaloneScalars.decode(bytes, at: index)
             let scalar = Unicode.Scalar(value).unsafelyUnwrapped
-            let standalone = StandaloneScalars.contains(value)
+            let standalone = StandaloneScalars.contains(value, plane: plane)
             let isBreak: Bool
             if index == 0 {
                 isBreak = true

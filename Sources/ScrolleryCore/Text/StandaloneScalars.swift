@@ -11,9 +11,22 @@ package enum StandaloneScalars {
     /// Whether `value` is a standalone scalar: ASCII but CR, or a scalar of `listed`.
     @inline(__always)
     package static func contains(_ value: UInt32) -> Bool {
+        withBasicPlane { contains(value, plane: $0) }
+    }
+
+    /// `contains(_:)` with the basic plane's bits read through `plane` (`withBasicPlane`), so that a walk over
+    /// many scalars reaches the table once rather than at each scalar.
+    @inline(__always)
+    package static func contains(_ value: UInt32, plane: UnsafeBufferPointer<UInt64>) -> Bool {
         if value < 0x80 { return value != 0x0D }
-        if value < 0x10000 { return basicPlane[Int(value &>> 6)] &>> (value & 63) & 1 != 0 }
+        if value < 0x10000 { return plane[Int(value &>> 6)] &>> (value & 63) & 1 != 0 }
         return pastBasicPlane.contains { $0.contains(value) }
+    }
+
+    /// Calls `body` with the basic plane's bits, for `contains(_:plane:)`.
+    @inline(__always)
+    package static func withBasicPlane<Result>(_ body: (UnsafeBufferPointer<UInt64>) -> Result) -> Result {
+        basicPlane.withUnsafeBufferPointer(body)
     }
 
     /// The scalars listed past ASCII: Latin-1 letters and signs (not the soft hyphen), Latin Extended; Greek
