@@ -131,7 +131,7 @@ bench-smoke:
 ##   floor timed right after it, and BENCH_CPU_RUNS from each remote source
 BENCH_CPU_N ?= 10000
 BENCH_CPU_RUNS ?= 3
-BENCH_CPU_LOCAL_RUNS ?= 7
+BENCH_CPU_LOCAL_RUNS ?= 15
 BENCH_CPU_LATENCY_MS ?= 20
 bench-cpu: deps bench-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib

@@ -1,6 +1,6 @@
 """The CPU a build spends, beside the floors that bound it: per item for local text, per response for an API.
 
-    python3 bench/cpu.py [--n 10000] [--runs 3] [--local-runs 7] [--latency-ms 20] [--concurrency 8]
+    python3 bench/cpu.py [--n 10000] [--runs 3] [--local-runs 15] [--latency-ms 20] [--concurrency 8]
                          [--no-ext4] [--no-remote] [--instructions 2000]
 
 Local text: the `world` gallery of N items (bench/generate.py) built from local JSON with pictures off, on a
@@ -434,7 +434,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=10000)
     parser.add_argument("--runs", type=int, default=3, help="builds from each remote source")
-    parser.add_argument("--local-runs", type=int, default=7, help="builds from local text on each disk")
+    parser.add_argument("--local-runs", type=int, default=15, help="builds from local text on each disk")
     parser.add_argument("--latency-ms", type=float, default=20)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--no-ext4", action="store_true", help="leave out the journaled ext4 loop image")
