@@ -308,8 +308,9 @@ struct PageRenderer: Sendable {
         return try theme.render("search", .object(context))
     }
 
-    /// The names a card is made with room for: the fourteen a card with a picture, a video, fields, groups and
-    /// a camera has, and two more.
+    /// The names a card is made with room for: the eight to twelve most cards have (its position, slug, URL,
+    /// title, date, excerpt, link and picture, often an image, a download or a video), and some to spare. A
+    /// card with fields or groups may still grow past it, once.
     private static let cardCapacity = 16
 
     func card(_ item: GalleryItem, slug: String) -> Card {
