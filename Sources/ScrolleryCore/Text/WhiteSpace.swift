@@ -94,7 +94,7 @@ package enum WhiteSpace {
             var isSpace = false
             if lead < 0x80 {
                 // Tab, line feed, vertical tab, form feed, carriage return and space.
-                isSpace = lead == 0x20 || (0x09...0x0D).contains(lead)
+                isSpace = isWhiteSpace(UInt32(lead))
             } else {
                 length = StandaloneScalars.scalarLength(lead: lead)
                 guard index + length <= bytes.count else {
