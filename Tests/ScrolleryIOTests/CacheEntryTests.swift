@@ -123,6 +123,7 @@ struct CacheEntryTests {
                         body: Data(body.utf8), status: 200, headers: [:], location: location),
                     storedAt: Date(timeIntervalSince1970: 0))
                 try cache.store(entry, in: cache.slot(for: location))
+                #expect(FileManager.default.contents(atPath: cache.file(for: location).path) == entry.encoded())
                 #expect(cache.load(cache.slot(for: location), url: location)?.body == Data(body.utf8))
             }
             let folder = cache.file(for: location).deletingLastPathComponent()
@@ -151,10 +152,11 @@ struct CacheEntryTests {
                 ("https://api.example/fifo", { (path: String) in mkfifo(path, 0o600) }),
                 ("https://api.example/folder", { (path: String) in mkdir(path, 0o700) }),
             ] {
-                let slot = cache.slot(for: location)
-                try FileManager.default.createDirectory(atPath: slot.folder, withIntermediateDirectories: true)
-                try #require(make(slot.file) == 0)
-                #expect(cache.load(slot, url: location) == nil)
+                let file = cache.file(for: location)
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try #require(make(file.path) == 0)
+                #expect(cache.load(cache.slot(for: location), url: location) == nil)
             }
         }
     }

@@ -8,28 +8,33 @@ import Testing
 /// error (the HTTP cache makes its folder on `ENOENT`).
 @Suite("New files")
 struct NewFileTests {
-    @Test("a new file holds exactly the bytes given, an empty one none")
+    @Test("a new file holds exactly the bytes given, head then tail, an empty one none")
     func writes() throws {
         try withScratchFolderSync { folder in
-            let bytes = Data("Ærøskøbing — 東京 🌸\n\u{0}".utf8) + Data(repeating: 0xFF, count: 300_000)
-            let path = folder.url.appendingPathComponent("entry").path
-            try NewFile.write(bytes, atPath: path)
-            #expect(FileManager.default.contents(atPath: path) == bytes)
-            let empty = folder.url.appendingPathComponent("empty").path
-            try NewFile.write(Data(), atPath: empty)
-            #expect(FileManager.default.contents(atPath: empty) == Data())
+            let open = try OpenFolder(folder.url.path)
+            let head = Array("Ærøskøbing — 東京 🌸\n\u{0}".utf8)
+            let tail = Data(repeating: 0xFF, count: 300_000)
+            for (name, head, tail) in [
+                ("entry", head, tail), ("head", head, Data()), ("tail", [], tail), ("empty", [], Data()),
+            ] {
+                try NewFile.write(head, tail, in: open, atPath: name)
+                #expect(FileManager.default.contents(atPath: open.path + "/" + name) == Data(head) + tail)
+            }
         }
     }
 
     @Test("an existing file is left as it was, and a missing folder is ENOENT")
     func refuses() throws {
         try withScratchFolderSync { folder in
-            let path = folder.url.appendingPathComponent("entry").path
-            try NewFile.write(Data("first".utf8), atPath: path)
-            #expect(throws: POSIXFailure.self) { try NewFile.write(Data("second".utf8), atPath: path) }
-            #expect(FileManager.default.contents(atPath: path) == Data("first".utf8))
-            let missing = folder.url.appendingPathComponent("no/such/folder/entry").path
-            let failure = #expect(throws: POSIXFailure.self) { try NewFile.write(Data("x".utf8), atPath: missing) }
+            let open = try OpenFolder(folder.url.path)
+            try NewFile.write(Array("first".utf8), Data(), in: open, atPath: "entry")
+            #expect(throws: POSIXFailure.self) {
+                try NewFile.write(Array("second".utf8), Data(), in: open, atPath: "entry")
+            }
+            #expect(FileManager.default.contents(atPath: open.path + "/entry") == Data("first".utf8))
+            let failure = #expect(throws: POSIXFailure.self) {
+                try NewFile.write(Array("x".utf8), Data(), in: open, atPath: "no/such/folder/entry")
+            }
             #expect(failure?.errno == ENOENT)
         }
     }
@@ -44,6 +49,12 @@ struct NewFileTests {
             try Data("a page".utf8).withUnsafeBytes { try POSIXFailure.writeAll($0, to: descriptor) }
         }
         #expect(failure?.errno == ENOSPC)
+        let both = #expect(throws: POSIXFailure.self) {
+            try Data("a header".utf8).withUnsafeBytes { head in
+                try Data("a body".utf8).withUnsafeBytes { try POSIXFailure.writeAll(head, $0, to: descriptor) }
+            }
+        }
+        #expect(both?.errno == ENOSPC)
         #expect(failure?.problem.hasPrefix(String(cString: strerror(ENOSPC))) == true)
         #expect(failure?.problem.contains("`df -i`") == true)
         #expect(POSIXFailure(errno: ENOENT).problem == String(cString: strerror(ENOENT)))

@@ -14,7 +14,7 @@ struct WholeFileTests {
             let text = Data("Ærøskøbing — 東京 🌸\n\u{0}".utf8)
             let bytes = Data((0..<size).map { text[$0 % text.count] })
             let path = folder.url.appendingPathComponent("entry").path
-            try NewFile.write(bytes, atPath: path)
+            try bytes.write(to: URL(fileURLWithPath: path))
             #expect(try WholeFile.read(atPath: path) == bytes)
         }
     }
@@ -54,7 +54,7 @@ struct WholeFileTests {
     func limit() throws {
         try withScratchFolderSync { folder in
             let path = folder.url.appendingPathComponent("entry").path
-            try NewFile.write(Data(repeating: 0x41, count: 100), atPath: path)
+            try Data(repeating: 0x41, count: 100).write(to: URL(fileURLWithPath: path))
             #expect(try WholeFile.read(atPath: path, limit: 100).count == 100)
             let bySize = #expect(throws: WholeFile.Failure.self) { try WholeFile.read(atPath: path, limit: 99) }
             #expect(bySize?.problem == "is larger than its limit")

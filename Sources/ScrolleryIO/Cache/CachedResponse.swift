@@ -39,11 +39,20 @@ package struct CachedResponse: Sendable {
     }
 
     /// The header line (with the digest of the body as it is now), a newline and the body.
+    package func encoded() -> Data {
+        let line = headerLine()
+        var data = Data(capacity: line.count + body.count)
+        data.append(contentsOf: line)
+        data.append(body)
+        return data
+    }
+
+    /// The header line, with the digest of the body as it is now, and its newline: what comes before the body.
     ///
     /// The line is JSON with sorted keys and unescaped slashes, the same bytes as Foundation's `JSONEncoder`
     /// with `[.sortedKeys, .withoutEscapingSlashes]` gives (a test holds them equal), written directly: a
     /// cold build stores one per response, and the encoder cost more than the rest of the store.
-    package func encoded() -> Data {
+    package func headerLine() -> [UInt8] {
         var line: [UInt8] = []
         line.reserveCapacity(256 + header.url.utf8.count)
         line.append(contentsOf: #"{"digest":"#.utf8)
@@ -63,34 +72,43 @@ package struct CachedResponse: Sendable {
         line.append(contentsOf: #","url":"#.utf8)
         Self.appendJSONString(header.url, to: &line)
         line.append(contentsOf: "}\n".utf8)
-        var data = Data(capacity: line.count + body.count)
-        data.append(contentsOf: line)
-        data.append(body)
-        return data
+        return line
     }
 
     /// A string as `JSONEncoder` writes it: quotes, backslashes and control characters escaped, slashes and
-    /// everything else as they are.
+    /// everything else as they are. The bytes between two escapes are copied at once.
     private static func appendJSONString(_ text: String, to line: inout [UInt8]) {
         line.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): line.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): line.append(contentsOf: #"\\"#.utf8)
-            case 0x08: line.append(contentsOf: #"\b"#.utf8)
-            case 0x09: line.append(contentsOf: #"\t"#.utf8)
-            case 0x0A: line.append(contentsOf: #"\n"#.utf8)
-            case 0x0C: line.append(contentsOf: #"\f"#.utf8)
-            case 0x0D: line.append(contentsOf: #"\r"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                line.append(contentsOf: #"\u00"#.utf8)
-                line.append(hex[Int(byte >> 4)])
-                line.append(hex[Int(byte & 0xF)])
-            default: line.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var plain = 0
+            for (index, byte) in bytes.enumerated()
+            where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<index]))
+                appendEscape(of: byte, to: &line)
+                plain = index + 1
             }
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain...]))
         }
         line.append(UInt8(ascii: "\""))
+    }
+
+    /// The escape of a quote, a backslash or a control character, as `JSONEncoder` writes it.
+    private static func appendEscape(of byte: UInt8, to line: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): line.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): line.append(contentsOf: #"\\"#.utf8)
+        case 0x08: line.append(contentsOf: #"\b"#.utf8)
+        case 0x09: line.append(contentsOf: #"\t"#.utf8)
+        case 0x0A: line.append(contentsOf: #"\n"#.utf8)
+        case 0x0C: line.append(contentsOf: #"\f"#.utf8)
+        case 0x0D: line.append(contentsOf: #"\r"#.utf8)
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            line.append(contentsOf: #"\u00"#.utf8)
+            line.append(hex[Int(byte >> 4)])
+            line.append(hex[Int(byte & 0xF)])
+        }
     }
 
     /// A finite number as `JSONEncoder` writes it: the shortest text that reads back the same, without a

@@ -10,12 +10,18 @@ import Synchronization
 package struct HTTPCache: Sendable {
     package init(folder: URL) {
         self.folder = folder
-        folderPath = folder.path
+        let path = folder.path
+        entriesPath = path + (path.hasSuffix("/") ? "" : "/") + "http"
+        entries = EntriesFolder(path: entriesPath)
     }
 
     package let folder: URL
-    /// `folder`'s path, worked out once: a build makes a path in it for every response.
-    private let folderPath: String
+    /// The folder of the entries' folders, `folder/http`, worked out once: a build finds an entry in it for
+    /// every response.
+    private let entriesPath: String
+    /// `entriesPath` held open once it exists, so that an entry is found by the two names below it rather
+    /// than by its whole path.
+    private let entries: EntriesFolder
     /// What makes this process's temporary names unique: its id, and a random word chosen once (an id can
     /// come again after a killed build); each name adds a number of its own.
     private static let temporaryPrefix =
@@ -24,30 +30,38 @@ package struct HTTPCache: Sendable {
 
     /// Where the entry filed under a name lives, worked out once for both its load and its store.
     package struct Slot: Sendable {
-        /// The folder of entries that share the digest's first two hex digits.
-        let folder: String
-        /// The entry's file.
-        let file: String
+        /// The entry's path below the entries' folder: the folder of entries that share the digest's first
+        /// two hex digits, a slash, and the digest.
+        let name: String
         /// The SHA-256 of the name, in lower-case hex: the file's name.
         let digest: String
+        /// The folder of entries that share the digest's first two hex digits, below the entries' folder.
+        var shard: Substring { name.prefix(2) }
     }
 
     /// The file of the entry filed under `name`. Made without asking the file system (as
     /// `appendingPathComponent` does, once a component), since a build makes one for every response.
     package func file(for name: String) -> URL {
-        URL(fileURLWithPath: slot(for: name).file, isDirectory: false)
+        URL(fileURLWithPath: entriesPath + "/" + slot(for: name).name, isDirectory: false)
     }
 
     /// The slot of the entry filed under `name`, made of strings alone.
     package func slot(for name: String) -> Slot {
         let digest = ContentDigest.hex(of: name)
-        let folder = folderPath + (folderPath.hasSuffix("/") ? "" : "/") + "http/" + digest.prefix(2)
-        return Slot(folder: folder, file: folder + "/" + digest, digest: digest)
+        return Slot(name: digest.prefix(2) + "/" + digest, digest: digest)
     }
 
     /// The entry in `slot`, if it is whole and holds `url` (the redacted URL).
     package func load(_ slot: Slot, url: String) -> CachedResponse? {
-        guard let data = try? WholeFile.read(atPath: slot.file),
+        // No entries' folder yet: no entry (an empty cache's every look-up, until the first store).
+        guard let entries = entries.opened() else { return nil }
+        var descriptor: Int32
+        repeat {
+            descriptor = openat(entries.descriptor, slot.name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        } while descriptor < 0 && SystemCalls.lastError == EINTR
+        guard descriptor >= 0 else { return nil }
+        defer { SystemCalls.close(descriptor) }
+        guard let data = try? WholeFile.read(descriptor: descriptor, limit: .max),
             let entry = CachedResponse(encoded: data), entry.header.url == url
         else { return nil }
         return entry
@@ -56,27 +70,29 @@ package struct HTTPCache: Sendable {
     /// Writes `entry` into `slot` in place of what was there, whole or not at all.
     package func store(_ entry: CachedResponse, in slot: Slot) throws {
         let number = Self.temporaryNumbers.add(1, ordering: .relaxed).newValue
-        let temporary = slot.folder + "/.\(slot.digest).\(Self.temporaryPrefix)\(number).tmp"
-        let data = entry.encoded()
-        // The folder is made only when the write finds it missing: most entries go where one already is.
+        let temporary = "\(slot.shard)/.\(slot.digest).\(Self.temporaryPrefix)\(number).tmp"
+        let entries = try entries.openedOrMade()
+        let line = entry.headerLine()
+        // The shard's folder is made only when the write finds it missing: most entries go where one already is.
         do {
-            try NewFile.write(data, atPath: temporary)
+            try NewFile.write(line, entry.body, in: entries, atPath: temporary)
         } catch let failure as POSIXFailure where failure.errno == ENOENT {
-            try FileManager.default.createDirectory(atPath: slot.folder, withIntermediateDirectories: true)
-            try NewFile.write(data, atPath: temporary)
+            guard mkdirat(entries.descriptor, String(slot.shard), 0o777) == 0 || SystemCalls.lastError == EEXIST
+            else { throw POSIXFailure(errno: SystemCalls.lastError) }
+            try NewFile.write(line, entry.body, in: entries, atPath: temporary)
         }
         // rename(2) replaces the target atomically.
-        guard rename(temporary, slot.file) == 0 else {
+        guard renameat(entries.descriptor, temporary, entries.descriptor, slot.name) == 0 else {
             let failure = POSIXFailure(errno: SystemCalls.lastError)
-            unlink(temporary)
+            unlinkat(entries.descriptor, temporary, 0)
             throw failure
         }
     }
 
     /// Removes temporary files left by builds that were killed while writing (their process is gone).
     package func removeAbandonedTemporaryFiles() {
-        let root = folder.appendingPathComponent("http")
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
+        let root = URL(fileURLWithPath: entriesPath, isDirectory: true)
+        guard let enumerator = FileManager.default.enumerator(atPath: entriesPath) else { return }
         for case let path as String in enumerator where path.hasSuffix(".tmp") {
             let parts = (path as NSString).lastPathComponent.split(separator: ".")
             // .<digest>.<pid>.<word and number>.tmp
@@ -88,5 +104,37 @@ package struct HTTPCache: Sendable {
     /// Removes the whole cache.
     package func clear() throws {
         if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
+    }
+}
+
+/// The entries' folder of a cache, opened the first time it is found (or made) and held open from then on.
+/// Safe to use from any number of tasks at once.
+private final class EntriesFolder: Sendable {
+    init(path: String) {
+        self.path = path
+    }
+
+    let path: String
+    private let folder = Mutex<OpenFolder?>(nil)
+
+    /// The folder, open, or `nil` while it does not exist (or cannot be opened).
+    func opened() -> OpenFolder? {
+        folder.withLock { folder in
+            if let folder { return folder }
+            folder = try? OpenFolder(path)
+            return folder
+        }
+    }
+
+    /// The folder, open, made first (with the folders above it) if it does not exist.
+    func openedOrMade() throws -> OpenFolder {
+        if let folder = opened() { return folder }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return try folder.withLock { folder in
+            if let folder { return folder }
+            let opened = try OpenFolder(path)
+            folder = opened
+            return opened
+        }
     }
 }

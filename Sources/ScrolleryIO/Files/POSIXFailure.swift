@@ -32,6 +32,27 @@ package struct POSIXFailure: ScrolleryError, LocalizedError {
             offset += written
         }
     }
+
+    /// Writes every byte of `head` and then of `tail` to an open file: both in one `writev`, and what a short
+    /// write left, or an interrupted call did not write, by `writeAll`.
+    package static func writeAll(_ head: UnsafeRawBufferPointer, _ tail: UnsafeRawBufferPointer, to descriptor: Int32)
+        throws
+    {
+        var parts = [
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count),
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: tail.baseAddress), iov_len: tail.count),
+        ]
+        let written = writev(descriptor, &parts, Int32(parts.count))
+        guard written < 0 else {
+            let headWritten = min(written, head.count)
+            try writeAll(UnsafeRawBufferPointer(rebasing: head[headWritten...]), to: descriptor)
+            try writeAll(UnsafeRawBufferPointer(rebasing: tail[(written - headWritten)...]), to: descriptor)
+            return
+        }
+        guard SystemCalls.lastError == EINTR else { throw POSIXFailure(errno: SystemCalls.lastError) }
+        try writeAll(head, to: descriptor)
+        try writeAll(tail, to: descriptor)
+    }
 }
 
 extension POSIXFailure {
