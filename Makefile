@@ -122,22 +122,23 @@ bench-smoke:
 	$(PYTHON) bench/release.py --runs 4
 	$(PYTHON) bench/groups.py --n 300 --runs 1 --hugo-n 300 --work .build/bench-groups-smoke
 	$(SWIFT) build -c release --product http-client-floor --static-swift-stdlib
-	$(PYTHON) bench/cpu.py --n 200 --runs 1 --local-runs 1 --latency-ms 5 --no-ext4 --instructions 50 --work .build/bench-cpu-smoke
+	$(PYTHON) bench/cpu.py --n 200 --runs 1 --nginx-runs 1 --local-runs 1 --latency-ms 5 --no-ext4 --instructions 50 --work .build/bench-cpu-smoke
 
 ## bench-cpu: the CPU a build spends (bench/cpu.py): the 10k `world` gallery from local JSON on a fresh journaled
 ##   ext4 loop image and on tmpfs beside the one-thread floor (reads, libcmark, writes), and the same kind of gallery
 ##   fetched from an empty cache, from a replica BENCH_CPU_LATENCY_MS away and from nginx, beside curl --parallel
 ##   and AsyncHTTPClient alone (bench/HTTPClientFloor); BENCH_CPU_LOCAL_RUNS builds on each disk, each beside the
-##   floor timed right after it, and BENCH_CPU_RUNS from each remote source
+##   floor timed right after it, BENCH_CPU_RUNS from the replica and BENCH_CPU_NGINX_RUNS from nginx
 BENCH_CPU_N ?= 10000
 BENCH_CPU_RUNS ?= 3
+BENCH_CPU_NGINX_RUNS ?= 15
 BENCH_CPU_LOCAL_RUNS ?= 15
 BENCH_CPU_LATENCY_MS ?= 20
 bench-cpu: deps bench-deps
 	$(SWIFT) build -c release --product scrollery --static-swift-stdlib
 	$(SWIFT) build -c release --product http-client-floor --static-swift-stdlib
-	$(PYTHON) bench/cpu.py --n $(BENCH_CPU_N) --runs $(BENCH_CPU_RUNS) --local-runs $(BENCH_CPU_LOCAL_RUNS) \
-		--latency-ms $(BENCH_CPU_LATENCY_MS)
+	$(PYTHON) bench/cpu.py --n $(BENCH_CPU_N) --runs $(BENCH_CPU_RUNS) --nginx-runs $(BENCH_CPU_NGINX_RUNS) \
+		--local-runs $(BENCH_CPU_LOCAL_RUNS) --latency-ms $(BENCH_CPU_LATENCY_MS)
 
 ## bench-search: Scrollery's search index against Pagefind (PyPI pagefind-bin, in .build/pagefind-venv) on the
 ##   same built gallery of BENCH_SEARCH_N items (default 10000) of the world's text: times, memory, files, bytes;

@@ -1,6 +1,7 @@
 """The CPU a build spends, beside the floors that bound it: per item for local text, per response for an API.
 
-    python3 bench/cpu.py [--n 10000] [--runs 3] [--local-runs 15] [--latency-ms 20] [--concurrency 8]
+    python3 bench/cpu.py [--n 10000] [--runs 3] [--nginx-runs 15] [--local-runs 15] [--latency-ms 20]
+                         [--concurrency 8]
                          [--no-ext4] [--no-remote] [--instructions 2000]
 
 Local text: the `world` gallery of N items (bench/generate.py) built from local JSON with pictures off, on a
@@ -20,7 +21,10 @@ fetched from an empty cache, from the replica `--latency-ms` away and from nginx
 kept-alive connections, whose CPU per response is the floor, and the floor of Scrollery's own HTTP stack:
 bench/HTTPClientFloor, AsyncHTTPClient alone (configured as Scrollery's client) fetching the same URLs as
 many at a time and dropping the bodies. Scrollery's CPU per response is reported both as its whole CPU over
-the responses and as what it spends beyond the same build from local files.
+the responses and as what it spends beyond the same build from local files. Each build from a remote source
+runs beside a build from local files, curl and the client floor, and the ratio of what it spends beyond the
+local build to curl's is the median of the runs' own ratios; `--runs` builds from the replica (each waits on
+its latency) and `--nginx-runs` from nginx (a few seconds each, and a single one ranges from 2.5× to 6×).
 
 Instructions: the user-space instructions (valgrind's callgrind) of the `world` gallery of `--instructions` items
 and of 10 items built from local JSON on tmpfs, and of the floor program over the same descriptions and tree:
@@ -280,11 +284,11 @@ detail:
         listed.write_text("".join(url + "\n" for url in urls))
         return timed([str(HTTP_CLIENT_FLOOR), str(listed), str(self.args.concurrency)], self.report)
 
-    def remote(self, name, base, local, count_requests):
+    def remote(self, name, base, local, count_requests, runs):
         site = self.remote_site(name, base)
         urls = self.urls(base)
         fetched, plain, curls, clients = [], [], [], []
-        for _ in range(self.args.runs):
+        for _ in range(runs):
             for source, runs in ((site, fetched), (local, plain)):
                 self.fresh(source / ".scrollery-cache")
                 out = self.remote_root / "out-remote"
@@ -313,7 +317,9 @@ detail:
         self.rows.append(("remote", name, {
             "responses": len(urls), "wall": median(fetched, "wall"), "cpu": median(fetched, "cpu"),
             "local": median(plain, "cpu"), "curl_wall": median(curls, "wall"), "curl": median(curls, "cpu"),
-            "client": median(clients, "cpu") if clients else None}))
+            "client": median(clients, "cpu") if clients else None,
+            "each_beyond": [(build["cpu"] - alone["cpu"]) / max(curl["cpu"], 1e-6)
+                            for build, alone, curl in zip(fetched, plain, curls)]}))
 
     def remotes(self):
         maker = replica.Replica(self.args.n, 0, world_text=True)
@@ -321,7 +327,7 @@ detail:
         server = replica.FolderReplica(local / "data", self.args.latency_ms / 1000).start()
         try:
             self.remote(f"replica {self.args.latency_ms:g} ms away", f"http://127.0.0.1:{server.port}", local,
-                        lambda: server.requests)
+                        lambda: server.requests, self.args.runs)
         finally:
             server.stop()
         nginx = bench_nginx.find()
@@ -332,7 +338,7 @@ detail:
         self.fresh(prefix)
         stop, port, requests = bench_nginx.serve_json_files(nginx, prefix, local)
         try:
-            self.remote("nginx on this machine", f"http://127.0.0.1:{port}", local, requests)
+            self.remote("nginx on this machine", f"http://127.0.0.1:{port}", local, requests, self.args.nginx_runs)
         finally:
             stop()
 
@@ -341,7 +347,7 @@ detail:
     def print_report(self):
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
                                 text=True).stdout.strip()
-        remote = "" if self.args.no_remote else f" and {self.args.runs} remote"
+        remote = "" if self.args.no_remote else f", {self.args.runs} from the replica, {self.args.nginx_runs} from nginx"
         print()
         print(f"CPU per item and per response, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}, commit {commit}, "
               f"N = {self.args.n}, medians of {self.args.local_runs} local{remote} run(s); "
@@ -390,12 +396,18 @@ detail:
                 if kind == "remote":
                     each = row["cpu"] / row["responses"] * 1000
                     beyond = (row["cpu"] - row["local"]) / row["responses"] * 1000
+                    beyond_ratio = statistics.median(row["each_beyond"])
                     curl = max(row["curl"], 1e-6) / row["responses"] * 1000
                     client = row["client"] / row["responses"] * 1000 if row["client"] is not None else None
                     shown = f"{client:.3f} ({client / curl:.1f}×)" if client is not None else "not built"
                     print(f"| {name} | {row['responses']:,} | {row['wall']:.2f} | {row['cpu']:.2f} | {each:.3f} "
                           f"| {beyond:.3f} | {row['curl_wall']:.2f} | {curl:.3f} | {each / curl:.1f}× "
-                          f"(beyond local {beyond / curl:.1f}×) | {shown} |")
+                          f"(beyond local {beyond_ratio:.1f}×) | {shown} |")
+            for kind, name, row in self.rows:
+                if kind == "remote":
+                    each = ", ".join(f"{ratio:.1f}×" for ratio in row["each_beyond"])
+                    print(f"\n{name}, CPU beyond the local build / curl's, run by run, each beside its own local "
+                          f"build and curl: {each}")
         for note in self.notes:
             print(f"\nNote: {note}")
 
@@ -433,7 +445,8 @@ detail:
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=10000)
-    parser.add_argument("--runs", type=int, default=3, help="builds from each remote source")
+    parser.add_argument("--runs", type=int, default=3, help="builds from the replica")
+    parser.add_argument("--nginx-runs", type=int, default=15, help="builds from nginx")
     parser.add_argument("--local-runs", type=int, default=15, help="builds from local text on each disk")
     parser.add_argument("--latency-ms", type=float, default=20)
     parser.add_argument("--concurrency", type=int, default=8)
@@ -444,9 +457,9 @@ def main():
     parser.add_argument("--tmpfs", default="/dev/shm")
     parser.add_argument("--work", default=str(HERE.parent / ".build" / "bench-cpu"))
     args = parser.parse_args()
-    if args.local_runs < 1 or args.runs < 1:
+    if args.local_runs < 1 or args.runs < 1 or args.nginx_runs < 1:
         # The remote rows subtract the CPU of the same build from local files, so every table needs a local run.
-        parser.error("--local-runs and --runs take 1 build or more")
+        parser.error("--local-runs, --runs and --nginx-runs take 1 build or more")
     if 0 < args.instructions <= 10:
         parser.error("--instructions counts a build beyond a 10-item one: give more than 10 items, or 0")
     if not SCROLLERY.exists():
