@@ -110,7 +110,39 @@ struct CacheEntryTests {
         }
     }
 
-    @Test("a stored entry is renamed into place, leaving no temporary file; those of dead builds are removed")
+    @Test("a half-written entry is no entry, and the next store replaces it whole")
+    func halfWritten() async throws {
+        try await withScratchFolder { scratch in
+            let cache = HTTPCache(folder: scratch.url.appendingPathComponent("cache"))
+            let location = "https://api.example/item/3"
+            let entry = CachedResponse(
+                url: location,
+                response: FetchResponse(
+                    body: Data(#"{"title": "Ærøskøbing — 東京 🌸"}"#.utf8), status: 200, headers: [:],
+                    location: location),
+                storedAt: Date(timeIntervalSince1970: 0))
+            let whole = entry.encoded()
+            let file = cache.file(for: location)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // Cut in the header line, at its newline, and in the body: what a killed build leaves, or what
+            // another build sharing the cache reads while the entry is written.
+            let newline = try #require(whole.firstIndex(of: UInt8(ascii: "\n")))
+            for cut in [10, newline, newline + 1, whole.count - 1] {
+                try whole.prefix(cut).write(to: file)
+                #expect(cache.load(cache.slot(for: location), url: location) == nil)
+            }
+            try cache.store(entry, in: cache.slot(for: location))
+            #expect(FileManager.default.contents(atPath: file.path) == whole)
+            #expect(cache.load(cache.slot(for: location), url: location)?.body == entry.body)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == [
+                    file.lastPathComponent
+                ])
+        }
+    }
+
+    @Test("an entry is stored in place, or renamed there over another, leaving no temporary file; dead builds' go")
     func storeAndAbandoned() async throws {
         try await withScratchFolder { scratch in
             let cache = HTTPCache(folder: scratch.url.appendingPathComponent("cache"))

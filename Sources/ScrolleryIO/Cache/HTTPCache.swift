@@ -3,10 +3,12 @@ import ScrolleryCore
 import Synchronization
 
 /// The on-disk HTTP cache: one file per response, named by the SHA-256 of what the response depends on
-/// (`CachingFetcher.entryName`), so no secret is in a name; an entry holds the redacted URL. Each is
-/// written to a temporary file and renamed into place, so a killed build never leaves a half-written
-/// entry and two builds sharing the cache never see one. Entries are not flushed to the disk one by one:
-/// one that a power cut leaves short or garbled fails its digest and is fetched again.
+/// (`CachingFetcher.entryName`), so no secret is in a name; an entry holds the redacted URL and the digest
+/// of its body. Entries are not flushed to the disk one by one: one that a power cut leaves short or
+/// garbled fails its digest and is fetched again. So does one half-written, by a killed build or while
+/// another build sharing the cache reads it: a new entry is written under its own name. One that replaces
+/// another is written to a temporary file and renamed into place, so the entry it replaces stays whole
+/// until then.
 package struct HTTPCache: Sendable {
     package init(folder: URL) {
         self.folder = folder
@@ -67,25 +69,39 @@ package struct HTTPCache: Sendable {
         return entry
     }
 
-    /// Writes `entry` into `slot` in place of what was there, whole or not at all.
+    /// Writes `entry` into `slot`: under its name when the slot is empty, or in place of what is there,
+    /// whole or not at all.
     package func store(_ entry: CachedResponse, in slot: Slot) throws {
-        let number = Self.temporaryNumbers.add(1, ordering: .relaxed).newValue
-        let temporary = "\(slot.shard)/.\(slot.digest).\(Self.temporaryPrefix)\(number).tmp"
         let entries = try entries.openedOrMade()
         let line = entry.headerLine()
-        // The shard's folder is made only when the write finds it missing: most entries go where one already is.
         do {
-            try NewFile.write(line, entry.body, in: entries, atPath: temporary)
-        } catch let failure as POSIXFailure where failure.errno == ENOENT {
-            guard mkdirat(entries.descriptor, String(slot.shard), 0o777) == 0 || SystemCalls.lastError == EEXIST
-            else { throw POSIXFailure(errno: SystemCalls.lastError) }
-            try NewFile.write(line, entry.body, in: entries, atPath: temporary)
+            try write(line, entry.body, in: entries, atPath: slot.name, shard: slot.shard)
+            return
+        } catch let failure as POSIXFailure where failure.errno == EEXIST {
+            // An entry is there (stale, broken, or just stored by another build): replaced below.
         }
+        let number = Self.temporaryNumbers.add(1, ordering: .relaxed).newValue
+        let temporary = "\(slot.shard)/.\(slot.digest).\(Self.temporaryPrefix)\(number).tmp"
+        try write(line, entry.body, in: entries, atPath: temporary, shard: slot.shard)
         // rename(2) replaces the target atomically.
         guard renameat(entries.descriptor, temporary, entries.descriptor, slot.name) == 0 else {
             let failure = POSIXFailure(errno: SystemCalls.lastError)
             unlinkat(entries.descriptor, temporary, 0)
             throw failure
+        }
+    }
+
+    /// Writes a new file at `path` below the entries' folder. The shard's folder is made only when the write
+    /// finds it missing: most entries go where one already is.
+    private func write(_ line: [UInt8], _ body: Data, in entries: OpenFolder, atPath path: String, shard: Substring)
+        throws
+    {
+        do {
+            try NewFile.write(line, body, in: entries, atPath: path)
+        } catch let failure as POSIXFailure where failure.errno == ENOENT {
+            guard mkdirat(entries.descriptor, String(shard), 0o777) == 0 || SystemCalls.lastError == EEXIST
+            else { throw POSIXFailure(errno: SystemCalls.lastError) }
+            try NewFile.write(line, body, in: entries, atPath: path)
         }
     }
 
