@@ -39,6 +39,35 @@ struct NewFileTests {
         }
     }
 
+    @Test("a short or interrupted vector write is finished by plain writes, at every length it can stop at")
+    func shortWrites() throws {
+        try withScratchFolderSync { folder in
+            let head = Array("{\"digest\":\"é\"}\n".utf8)
+            let tail = Array("東京 🌸".utf8)
+            let whole = head + tail
+            for stop in -1...whole.count {
+                let path = folder.url.appendingPathComponent("entry-\(stop)").path
+                let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+                try #require(descriptor >= 0)
+                // A stand-in for writev that writes only the first `stop` bytes, or none and EINTR at -1.
+                let shortened: (Int32, UnsafePointer<iovec>, Int32) -> Int = { descriptor, _, _ in
+                    guard stop >= 0 else {
+                        errno = EINTR
+                        return -1
+                    }
+                    return whole.withUnsafeBytes { write(descriptor, $0.baseAddress, stop) }
+                }
+                try head.withUnsafeBytes { head in
+                    try tail.withUnsafeBytes { tail in
+                        try POSIXFailure.writeAll(head, tail, to: descriptor, vectorWrite: shortened)
+                    }
+                }
+                close(descriptor)
+                #expect(FileManager.default.contents(atPath: path) == Data(whole), "stopped at \(stop)")
+            }
+        }
+    }
+
     @Test("a full disk is told apart from other failures, with where to look")
     func fullDisk() throws {
         // /dev/full fails every write with ENOSPC, as a disk without room or without inodes does.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import ScrolleryCore
 
 /// A failed system call, described as the system describes its error, with what to look at where the
@@ -35,14 +35,16 @@ package struct POSIXFailure: ScrolleryError, LocalizedError {
 
     /// Writes every byte of `head` and then of `tail` to an open file: both in one `writev`, and what a short
     /// write left, or an interrupted call did not write, by `writeAll`.
-    package static func writeAll(_ head: UnsafeRawBufferPointer, _ tail: UnsafeRawBufferPointer, to descriptor: Int32)
-        throws
-    {
-        var parts = [
+    /// - Parameter vectorWrite: `writev` itself, or a stand-in that writes less (for tests of short writes).
+    package static func writeAll(
+        _ head: UnsafeRawBufferPointer, _ tail: UnsafeRawBufferPointer, to descriptor: Int32,
+        vectorWrite: (Int32, UnsafePointer<iovec>, Int32) -> Int = { writev($0, $1, $2) }
+    ) throws {
+        let parts = [
             iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count),
             iovec(iov_base: UnsafeMutableRawPointer(mutating: tail.baseAddress), iov_len: tail.count),
         ]
-        let written = writev(descriptor, &parts, Int32(parts.count))
+        let written = vectorWrite(descriptor, parts, Int32(parts.count))
         guard written < 0 else {
             let headWritten = min(written, head.count)
             try writeAll(UnsafeRawBufferPointer(rebasing: head[headWritten...]), to: descriptor)
