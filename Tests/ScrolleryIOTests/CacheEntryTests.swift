@@ -126,10 +126,17 @@ struct CacheEntryTests {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             // Cut in the header line, at its newline, and in the body: what a killed build leaves, or what
-            // another build sharing the cache reads while the entry is written.
+            // another build sharing the cache reads while the entry is written. An entry that keeps a 404
+            // has no body: cut anywhere, it has no newline.
             let newline = try #require(whole.firstIndex(of: UInt8(ascii: "\n")))
-            for cut in [10, newline, newline + 1, whole.count - 1] {
-                try whole.prefix(cut).write(to: file)
+            let missing = CachedResponse(
+                url: location, response: FetchResponse(body: Data(), status: 404, location: location),
+                storedAt: Date(timeIntervalSince1970: 0)
+            ).encoded()
+            for cut in [whole.prefix(10), whole.prefix(newline), whole.prefix(newline + 1), whole.dropLast()]
+                + [missing.prefix(1), missing.dropLast()]
+            {
+                try cut.write(to: file)
                 #expect(cache.load(cache.slot(for: location), url: location) == nil)
             }
             try cache.store(entry, in: cache.slot(for: location))
@@ -139,6 +146,24 @@ struct CacheEntryTests {
                 try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == [
                     file.lastPathComponent
                 ])
+        }
+    }
+
+    @Test("a cache folder removed during a build is made again by the next store")
+    func removedFolder() async throws {
+        try await withScratchFolder { scratch in
+            let folder = scratch.url.appendingPathComponent("cache")
+            let cache = HTTPCache(folder: folder)
+            for (number, removed) in [(1, false), (2, true), (3, false)] {
+                let location = "https://api.example/item/\(number)"
+                let entry = CachedResponse(
+                    url: location,
+                    response: FetchResponse(body: Data("body \(number)".utf8), status: 200, location: location),
+                    storedAt: Date(timeIntervalSince1970: 0))
+                if removed { try FileManager.default.removeItem(at: folder) }
+                try cache.store(entry, in: cache.slot(for: location))
+                #expect(cache.load(cache.slot(for: location), url: location)?.body == entry.body)
+            }
         }
     }
 

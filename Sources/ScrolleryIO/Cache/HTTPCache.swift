@@ -72,21 +72,33 @@ package struct HTTPCache: Sendable {
     /// Writes `entry` into `slot`: under its name when the slot is empty, or in place of what is there,
     /// whole or not at all.
     package func store(_ entry: CachedResponse, in slot: Slot) throws {
-        let entries = try entries.openedOrMade()
         let line = entry.headerLine()
+        let held = try entries.openedOrMade()
         do {
-            try write(line, entry.body, in: entries, atPath: slot.name, shard: slot.shard)
+            try store(line, entry.body, in: slot, below: held)
+        } catch let failure as POSIXFailure where failure.errno == ENOENT {
+            // The entries' folder itself is gone (`scrollery clean --cache`, or a hand, during the build): the
+            // one held open is let go, and the folder found or made again, once.
+            entries.release(held)
+            try store(line, entry.body, in: slot, below: entries.openedOrMade())
+        }
+    }
+
+    /// Writes an entry's header line and body into `slot` below the entries' folder `held`.
+    private func store(_ line: [UInt8], _ body: Data, in slot: Slot, below held: OpenFolder) throws {
+        do {
+            try write(line, body, in: held, atPath: slot.name, shard: slot.shard)
             return
         } catch let failure as POSIXFailure where failure.errno == EEXIST {
             // An entry is there (stale, broken, or just stored by another build): replaced below.
         }
         let number = Self.temporaryNumbers.add(1, ordering: .relaxed).newValue
         let temporary = "\(slot.shard)/.\(slot.digest).\(Self.temporaryPrefix)\(number).tmp"
-        try write(line, entry.body, in: entries, atPath: temporary, shard: slot.shard)
+        try write(line, body, in: held, atPath: temporary, shard: slot.shard)
         // rename(2) replaces the target atomically.
-        guard renameat(entries.descriptor, temporary, entries.descriptor, slot.name) == 0 else {
+        guard renameat(held.descriptor, temporary, held.descriptor, slot.name) == 0 else {
             let failure = POSIXFailure(errno: SystemCalls.lastError)
-            unlinkat(entries.descriptor, temporary, 0)
+            unlinkat(held.descriptor, temporary, 0)
             throw failure
         }
     }
@@ -139,6 +151,13 @@ private final class EntriesFolder: Sendable {
             if let folder { return folder }
             folder = try? OpenFolder(path)
             return folder
+        }
+    }
+
+    /// Lets go of `stale`, found removed, so that the next use opens the folder at `path` again.
+    func release(_ stale: OpenFolder) {
+        folder.withLock { folder in
+            if folder === stale { folder = nil }
         }
     }
 
