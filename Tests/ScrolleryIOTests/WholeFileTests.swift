@@ -16,6 +16,7 @@ struct WholeFileTests {
             let path = folder.url.appendingPathComponent("entry").path
             try bytes.write(to: URL(fileURLWithPath: path))
             #expect(try WholeFile.read(atPath: path) == bytes)
+            #expect(try WholeFile.read(atPath: "entry", in: OpenFolder(folder.url.path)) == bytes)
         }
     }
 

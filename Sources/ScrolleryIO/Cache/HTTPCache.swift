@@ -56,14 +56,8 @@ package struct HTTPCache: Sendable {
     /// The entry in `slot`, if it is whole and holds `url` (the redacted URL).
     package func load(_ slot: Slot, url: String) -> CachedResponse? {
         // No entries' folder yet: no entry (an empty cache's every look-up, until the first store).
-        guard let entries = entries.opened() else { return nil }
-        var descriptor: Int32
-        repeat {
-            descriptor = openat(entries.descriptor, slot.name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        } while descriptor < 0 && SystemCalls.lastError == EINTR
-        guard descriptor >= 0 else { return nil }
-        defer { SystemCalls.close(descriptor) }
-        guard let data = try? WholeFile.read(descriptor: descriptor, limit: .max),
+        guard let entries = entries.opened(),
+            let data = try? WholeFile.read(atPath: slot.name, in: entries),
             let entry = CachedResponse(encoded: data), entry.header.url == url
         else { return nil }
         return entry

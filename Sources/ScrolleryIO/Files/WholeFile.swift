@@ -29,11 +29,15 @@ package enum WholeFile {
         package var description: String { problem }
     }
 
-    /// The bytes of the file at `path`, to its end as it is when read. The file is opened without blocking.
-    package static func read(atPath path: String, limit: Int = .max) throws(Failure) -> Data {
+    /// The bytes of the file at `path` (below `folder`, if given), to its end as it is when read. The file
+    /// is opened without blocking.
+    package static func read(atPath path: String, in folder: OpenFolder? = nil, limit: Int = .max) throws(Failure)
+        -> Data
+    {
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
         var descriptor: Int32
         repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            descriptor = folder.map { openat($0.descriptor, path, flags) } ?? open(path, flags)
         } while descriptor < 0 && SystemCalls.lastError == EINTR
         guard descriptor >= 0 else { throw .system(POSIXFailure(errno: SystemCalls.lastError)) }
         defer { SystemCalls.close(descriptor) }
