@@ -289,13 +289,13 @@ detail:
         urls = self.urls(base)
         fetched, plain, curls, clients = [], [], [], []
         for _ in range(runs):
-            for source, runs in ((site, fetched), (local, plain)):
+            for source, results in ((site, fetched), (local, plain)):
                 self.fresh(source / ".scrollery-cache")
                 out = self.remote_root / "out-remote"
                 self.fresh(out)
                 before = count_requests()
                 os.sync()
-                runs.append(self.scrollery(source, out))
+                results.append(self.scrollery(source, out))
                 made = count_requests() - before
                 if source is site and made < len(urls):
                     sys.exit(f"bench: the build from {name} made {made} requests, fewer than {len(urls)}")
